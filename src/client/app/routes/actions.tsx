@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/layout/page-header';
+
+export default function ActionsPage() {
+  return <PageHeader title="Actions" />;
+}

@@ -1,0 +1,72 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+/**
+ * The one way the client talks to the API (spec §7, §8): credentials always sent, JSON bodies with a
+ * JSON content type, and any non-OK response raised as Error("<status>: <body text or status text>").
+ */
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  // Requests that change data always carry a JSON body: the server refuses others (CSRF defence).
+  const body = data !== undefined ? data : method === 'GET' || method === 'HEAD' ? undefined : {};
+  const res = await fetch(url, {
+    method,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** The readable part of an API error: the server's `message` when the body is our JSON error shape. */
+export function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /^\d{3}: ([\s\S]*)$/.exec(text);
+  if (!match) return text;
+  try {
+    const parsed = JSON.parse(match[1]!) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    // not JSON: the body text itself is the message
+  }
+  return match[1]!;
+}
+
+/**
+ * Builds the URL from a query key: the first part is the URL, further string/number parts are path
+ * segments, and object parts become query-string entries, skipping empty, falsy and 'all' values.
+ */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  const [base, ...rest] = queryKey;
+  let path = String(base);
+  const params = new URLSearchParams();
+  for (const part of rest) {
+    if (typeof part === 'string' || typeof part === 'number') {
+      path += `/${encodeURIComponent(String(part))}`;
+    } else if (part && typeof part === 'object') {
+      for (const [key, value] of Object.entries(part)) {
+        if (!value || value === 'all') continue;
+        params.append(key, String(value));
+      }
+    }
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(urlFromQueryKey(queryKey), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}

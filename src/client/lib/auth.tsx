@@ -1,0 +1,63 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput, User } from '../../shared/contract/auth';
+import { apiRequest, errorMessage, getQueryFn } from './api-client';
+import { queryClient } from './query-client';
+import { toast } from '../components/ui/use-toast';
+
+/** The current user: loaded, loading, or null (spec §4 Authentication). */
+interface AuthContextValue {
+  user: User | null;
+  isLoading: boolean;
+  loginMutation: UseMutationResult<User, Error, LoginInput>;
+  registerMutation: UseMutationResult<User, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+}
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { data: user, isLoading } = useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    // 401 means "nobody signed in", not an error.
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+  });
+
+  const loginMutation = useMutation({
+    mutationFn: async (credentials: LoginInput) => (await apiRequest('POST', '/api/login', credentials)).json() as Promise<User>,
+    onSuccess: (signedIn) => queryClient.setQueryData(USER_QUERY_KEY, signedIn),
+    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<User>,
+    onSuccess: (created) => queryClient.setQueryData(USER_QUERY_KEY, created),
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      // Nothing of the previous user's data may linger for the next one.
+      queryClient.clear();
+      queryClient.setQueryData(USER_QUERY_KEY, null);
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  return (
+    <AuthContext.Provider value={{ user: user ?? null, isLoading, loginMutation, registerMutation, logoutMutation }}>
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AppContext } from './app-context';
+import { HttpError } from './http-errors';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
+import { registerClientStatic } from './plugins/client-static';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** The clock; tests replace it to move time forward. */
+  now?: () => Date;
+  /** Folder of the built client (index.html); omitted in API tests. */
+  clientDir?: string;
+  /** Replaces the whole logger configuration (Fastify 5 takes options here, not a pino instance). */
+  logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes its JSON lines (stdout when omitted); tests capture them here. */
+  logStream?: DestinationStream;
+  /** Called for every route as it is registered; tests use it to list the whole route table. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole app without listening: main.ts listens, tests call inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const ctx: AppContext = { config: options.config, db: options.db, now: options.now ?? (() => new Date()) };
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: options.config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(options.logStream && { stream: options.logStream }),
+    },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurity(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Try again in ${context.after}.`, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  await registerSessions(app, ctx);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+
+  await registerClientStatic(app, options.clientDir);
+  return app;
+}

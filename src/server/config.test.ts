@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 5000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 12 * 3_600_000,
+      cookieSecure: 'auto',
+      trustProxy: false,
+      authRateLimitPerMinute: 30,
+      logLevel: 'info',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '', DATABASE_URL: '' })).toMatchObject({ port: 5000, host: '127.0.0.1', databaseUrl: undefined });
+  });
+
+  it('reads values from the environment', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', TRUST_PROXY: '1', COOKIE_SECURE: 'true', SESSION_IDLE_MINUTES: '5' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', trustProxy: true, cookieSecure: true, sessionIdleMs: 5 * 60_000 });
+  });
+
+  it.each([['not-a-number'], ['70000'], ['-1'], ['80.5']])('refuses PORT=%s with an error naming PORT', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'yes'],
+    ['LOG_LEVEL', 'verbose'],
+    ['DATABASE_URL', 'not a url'],
+    ['SESSION_SECRET', 'too-short'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

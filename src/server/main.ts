@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { loadConfig, ConfigError } from './config';
+import { connectDatabase } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { assertDurable, runMigrations } from './db/migrate';
+import { buildApp } from './app';
+
+/** Entry point: configuration, database (embedded unless DATABASE_URL), migrations, listen, clean shutdown. */
+const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => log.info(m) });
+    url = embedded.url;
+    log.info(`embedded PostgreSQL running with its data in ${path.join(config.dataDir, 'pg')}`);
+  }
+
+  const database = connectDatabase(url, { onPoolError: (err) => log.warn({ err }, 'idle database connection lost') });
+  try {
+    await assertDurable(database);
+    await runMigrations(database);
+  } catch (err) {
+    log.fatal({ err }, 'database setup failed');
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, db: database.db, clientDir: CLIENT_DIR });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const hardExit = setTimeout(() => process.exit(1), 10_000);
+    hardExit.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  app.log.info(
+    `Asset Register ready at http://${shownHost}:${config.port} in ${Math.round(performance.now() - startedAt)} ms ` +
+      `(${embedded ? 'embedded database' : 'PostgreSQL server'})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

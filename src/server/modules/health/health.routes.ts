@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+
+/** GET /api/health: readiness, including whether the database answers. 503 when it does not. */
+export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/health',
+      { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+      async (request, reply) => {
+        try {
+          await ctx.db.execute(sql`SELECT 1`);
+          return { status: 'ok' as const, database: 'up' as const };
+        } catch (err) {
+          request.log.warn({ err }, 'health check: database unreachable');
+          return reply.status(503).send({ status: 'unavailable', database: 'down' });
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The client lives in src/client and builds to dist/client, which the server serves.
+// Hashed files go under /static so they never collide with the /assets page routes.
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    assetsDir: 'static',
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:5000' },
+  },
+});

@@ -1,0 +1,40 @@
+import os from 'node:os';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: pure functions (shared, client). api-embedded: the server through app.inject() on one embedded
+ * PostgreSQL started by the global setup. api-postgres: the same files against the PostgreSQL server
+ * in TEST_DATABASE_URL, only when that is set. Each test app gets a database of its own.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) console.warn('API tests on a PostgreSQL server skipped: set TEST_DATABASE_URL to run them');
+
+const apiProject = {
+  include: ['src/server/**/*.test.ts'],
+  environment: 'node',
+  // Password hashing (scrypt, N=2^17) takes about 0.4 s per register or login.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+export default defineConfig({
+  test: {
+    // Vitest's default is one worker fewer than the cores; API tests mostly wait on the database and scrypt.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: { ...apiProject, name: 'api-embedded', globalSetup: ['tests/setup/embedded-db.global.ts'] },
+      },
+      ...(serverUrl
+        ? [{ test: { ...apiProject, name: 'api-postgres', globalSetup: ['tests/setup/server-db.global.ts'] } }]
+        : []),
+    ],
+  },
+});
