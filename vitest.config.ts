@@ -9,13 +9,17 @@ import { defineConfig } from 'vitest/config';
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) console.warn('API tests on a PostgreSQL server skipped: set TEST_DATABASE_URL to run them');
 
-const apiProject = {
-  include: ['src/server/**/*.test.ts'],
-  environment: 'node',
-  // Password hashing (scrypt, N=2^17) takes about 0.4 s per register or login.
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-} as const;
+const apiProject = (name: string, globalSetup: string) => ({
+  test: {
+    name,
+    include: ['src/server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: [globalSetup],
+    // Password hashing (scrypt, N=2^17) takes about 0.4 s per register or login.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
 
 export default defineConfig({
   test: {
@@ -29,12 +33,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: { ...apiProject, name: 'api-embedded', globalSetup: ['tests/setup/embedded-db.global.ts'] },
-      },
-      ...(serverUrl
-        ? [{ test: { ...apiProject, name: 'api-postgres', globalSetup: ['tests/setup/server-db.global.ts'] } }]
-        : []),
+      apiProject('api-embedded', 'tests/setup/embedded-db.global.ts'),
+      ...(serverUrl ? [apiProject('api-postgres', 'tests/setup/server-db.global.ts')] : []),
     ],
   },
 });

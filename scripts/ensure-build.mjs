@@ -17,8 +17,9 @@ function newestMtime(p) {
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+export function ensureClientBuilt() {
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  if (builtAt >= Math.max(...sources.map(newestMtime))) return;
   console.log('Building the client (dist/client)…');
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

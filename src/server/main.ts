@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -6,12 +7,15 @@ import { connectDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { assertDurable, runMigrations } from './db/migrate';
 import { buildApp } from './app';
+import { resolveSecret } from './secrets';
 
 /** Entry point: configuration, database (embedded unless DATABASE_URL), migrations, listen, clean shutdown. */
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  // A .env file in the working directory, if any, fills in what the environment does not set.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();
@@ -23,6 +27,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = pino({ level: config.logLevel });
+  config.sessionSecret = resolveSecret(config.sessionSecret, config.dataDir);
 
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;

@@ -46,6 +46,19 @@ test.describe('layout on a wide screen', () => {
     await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBe(256);
   });
 
+  test('the built app runs under the Content Security Policy without violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await page.keyboard.press('Control+b');
+    await page.getByRole('link', { name: 'Assets' }).click();
+    await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('the control in the top bar toggles the sidebar', async ({ page }) => {
     await page.goto('/reports');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();

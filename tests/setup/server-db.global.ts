@@ -13,7 +13,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await client.connect();
     await client.query('SELECT 1');
   } catch (err) {
-    throw new Error(`Cannot reach TEST_DATABASE_URL (${redact(url)}): ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Cannot reach TEST_DATABASE_URL (${redact(url)}): ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   } finally {
     await client.end().catch(() => {});
   }

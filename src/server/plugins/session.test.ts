@@ -80,7 +80,7 @@ describe('sessions', () => {
   });
 
   it('survives a restart: a new app and pool on the same database accept the cookie', async () => {
-    const { user, cookie } = await registerUser(t.app);
+    const { input, user, cookie } = await registerUser(t.app);
     const database = connectDatabase(t.databaseUrl);
     const restarted = await buildApp({ config: t.config, db: database.db, now: t.clock.now });
     try {
@@ -88,7 +88,7 @@ describe('sessions', () => {
       expect(me.statusCode).toBe(200);
       expect(me.json().id).toBe(user.id);
       // A session started on the second process works on the first one too.
-      const other = await signIn(restarted, user.username, 'correct horse battery staple');
+      const other = await signIn(restarted, input.username, input.password);
       expect(await status(other)).toBe(200);
     } finally {
       await restarted.close();
