@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER } from '../../shared/contract/common';
 
 /**
  * The one way the client talks to the API (spec §7, §8): credentials always sent, JSON bodies with a
@@ -69,4 +70,17 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };
+}
+
+/** One page of a keyset-paginated list: the rows and the cursor of the next page (null on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Fetches one page of a list endpoint (asset or action list), reading the next cursor from the header. */
+export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return { items: (await res.json()) as T[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) };
 }

@@ -1,8 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '../../shared/domain/roles';
+import { LOCATION_TYPES } from '../../shared/domain/locations';
+import { ASSET_STATUSES, ASSET_TYPES, COMPLIANCE_VALUES, CONDITIONS } from '../../shared/domain/assets';
+import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
+import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../shared/domain/actions';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
 export const userRole = pgEnum('user_role', ROLES);
 
@@ -47,4 +67,214 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_username_failed_at_idx').on(t.usernameKey, t.failedAt)],
+);
+
+// ── The register ────────────────────────────────────────────────────────────────────────────────
+
+export const locationType = pgEnum('location_type', LOCATION_TYPES);
+export const assetType = pgEnum('asset_type', ASSET_TYPES);
+export const assetCondition = pgEnum('asset_condition', CONDITIONS);
+export const assetStatus = pgEnum('asset_status', ASSET_STATUSES);
+export const complianceValue = pgEnum('compliance_value', COMPLIANCE_VALUES);
+export const defectSeverity = pgEnum('defect_severity', DEFECT_SEVERITIES);
+export const actionCategory = pgEnum('action_category', ACTION_CATEGORIES);
+export const actionPriority = pgEnum('action_priority', ACTION_PRIORITIES);
+export const actionStatus = pgEnum('action_status', ACTION_STATUSES);
+
+/** Human-readable codes come from sequences: unique under concurrent creates, across app processes. */
+export const assetCodeSeq = pgSequence('asset_code_seq');
+export const actionCodeSeq = pgSequence('action_code_seq');
+export const assessmentCodeSeq = pgSequence('assessment_code_seq');
+
+/**
+ * Locations form a tree through parentId. Each row also stores its full name path and the ids of its
+ * ancestors (root first), maintained on write, so subtree filters and paths need no recursion on read.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    type: locationType('type').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => locations.id, { onDelete: 'restrict' }),
+    code: text('code'),
+    description: text('description'),
+    gpsLat: text('gps_lat'),
+    gpsLon: text('gps_lon'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    path: text('path').notNull(),
+    ancestorIds: uuid('ancestor_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('locations_parent_id_idx').on(t.parentId),
+    index('locations_type_path_idx').on(t.type, t.path),
+    index('locations_ancestor_ids_idx').using('gin', t.ancestorIds),
+    trigram('locations_path_trgm_idx', t.path),
+  ],
+);
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    assetId: text('asset_id')
+      .notNull()
+      .default(sql`('AST-' || lpad(nextval('asset_code_seq')::text, 6, '0'))`),
+    /** Idempotency key from field devices: the same value twice creates one asset. */
+    clientAssetId: text('client_asset_id'),
+    type: assetType('type').notNull(),
+    subtype: text('subtype'),
+    make: text('make'),
+    model: text('model'),
+    serial: text('serial'),
+    description: text('description'),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    locationPath: text('location_path').notNull(),
+    installDate: text('install_date'),
+    warrantyExpiry: text('warranty_expiry'),
+    condition: assetCondition('condition').notNull(),
+    conditionNotes: text('condition_notes'),
+    complianceFire: complianceValue('compliance_fire').notNull().default('na'),
+    complianceElectrical: complianceValue('compliance_electrical').notNull().default('na'),
+    complianceLoler: complianceValue('compliance_loler').notNull().default('na'),
+    complianceHygiene: complianceValue('compliance_hygiene').notNull().default('na'),
+    qrCode: text('qr_code'),
+    barcode: text('barcode'),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    status: assetStatus('status').notNull().default('draft'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Everything the list's search box matches, lower-cased, behind one trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      // enum-to-text casts are not immutable, so the type's words are spelled out.
+      sql`lower(asset_id || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial, '') || ' ' || coalesce(description, '') || ' ' || location_path || ' ' || CASE type WHEN 'fire_door' THEN 'fire_door fire door' WHEN 'hvac' THEN 'hvac' WHEN 'pc' THEN 'pc' WHEN 'monitor' THEN 'monitor' WHEN 'printer' THEN 'printer' WHEN 'meter' THEN 'meter' WHEN 'roof' THEN 'roof' ELSE 'other' END)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('assets_asset_id_key').on(t.assetId),
+    uniqueIndex('assets_client_asset_id_key').on(t.clientAssetId),
+    index('assets_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('assets_condition_created_at_idx').on(t.condition, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('assets_type_created_at_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('assets_location_id_idx').on(t.locationId),
+    index('assets_created_by_idx').on(t.createdBy),
+    trigram('assets_search_text_trgm_idx', t.searchText),
+  ],
+);
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Supplied by the client (idempotent retries) or generated as ASM-000001. */
+    assessmentId: text('assessment_id')
+      .notNull()
+      .default(sql`('ASM-' || lpad(nextval('assessment_code_seq')::text, 6, '0'))`),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    condition: assetCondition('condition').notNull(),
+    conditionNotes: text('condition_notes'),
+    assessedBy: uuid('assessed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    assessedAt: timestamp('assessed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('assessments_assessment_id_key').on(t.assessmentId),
+    index('assessments_asset_id_assessed_at_idx').on(t.assetId, t.assessedAt.desc().nullsFirst()),
+    index('assessments_assessed_by_idx').on(t.assessedBy),
+  ],
+);
+
+export const defects = pgTable(
+  'defects',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    code: text('code'),
+    description: text('description').notNull(),
+    severity: defectSeverity('severity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('defects_assessment_id_idx').on(t.assessmentId)],
+);
+
+export const actions = pgTable(
+  'actions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    actionId: text('action_id')
+      .notNull()
+      .default(sql`('ACT-' || lpad(nextval('action_code_seq')::text, 6, '0'))`),
+    assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: actionCategory('category').notNull().default('maintenance'),
+    priority: actionPriority('priority').notNull(),
+    status: actionStatus('status').notNull().default('open'),
+    assignee: text('assignee'),
+    targetDate: text('target_date'),
+    completedDate: text('completed_date'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(action_id || ' ' || title || ' ' || coalesce(description, '') || ' ' || coalesce(assignee, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('actions_action_id_key').on(t.actionId),
+    index('actions_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('actions_status_priority_created_at_idx').on(t.status, t.priority, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('actions_priority_created_at_idx').on(t.priority, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('actions_asset_id_idx').on(t.assetId),
+    index('actions_assessment_id_idx').on(t.assessmentId),
+    index('actions_created_by_idx').on(t.createdBy),
+    trigram('actions_search_text_trgm_idx', t.searchText),
+  ],
+);
+
+/** Photo and video evidence (spec §3 Media). Uploads arrive with the object-storage work. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id').references(() => assessments.id, { onDelete: 'cascade' }),
+    actionId: uuid('action_id').references(() => actions.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    url: text('url').notNull(),
+    filename: text('filename').notNull(),
+    filesize: integer('filesize'),
+    mimeType: text('mime_type'),
+    caption: text('caption'),
+    gpsLat: text('gps_lat'),
+    gpsLon: text('gps_lon'),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('media_asset_id_created_at_idx').on(t.assetId, t.createdAt.desc().nullsFirst()),
+    index('media_assessment_id_idx').on(t.assessmentId),
+    index('media_action_id_idx').on(t.actionId),
+    index('media_uploaded_by_idx').on(t.uploadedBy),
+  ],
 );

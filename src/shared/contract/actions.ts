@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ACTION_CATEGORIES, ACTION_DEFAULTS, ACTION_PRIORITIES, ACTION_STATUSES, NAME_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain';
+import { cursorParam, filterOf, limitParam, optionalDate, optionalId, optionalText, requiredText, searchParam } from './common';
+
+/** POST /api/actions (spec §5: 'Title is required', 'Priority is required'). createdBy comes from the session. */
+export const createActionSchema = z.object({
+  assetId: optionalId('Asset must be an existing asset'),
+  assessmentId: optionalId('Assessment must be an existing assessment'),
+  title: requiredText(NAME_MAX, 'Title is required', 'Title'),
+  description: optionalText(NOTES_MAX, 'Description'),
+  category: z.enum(ACTION_CATEGORIES, { error: 'Choose a category' }).default(ACTION_DEFAULTS.category),
+  priority: z.enum(ACTION_PRIORITIES, { error: 'Priority is required' }),
+  status: z.enum(ACTION_STATUSES, { error: 'Choose a status' }).default(ACTION_DEFAULTS.status),
+  assignee: optionalText(SHORT_TEXT_MAX, 'Assignee'),
+  targetDate: optionalDate('Target date'),
+  completedDate: optionalDate('Completed date'),
+});
+export type CreateActionInput = z.input<typeof createActionSchema>;
+
+/**
+ * PATCH /api/actions/{id}: any subset. Moving to completed, verified or closed sets completedDate
+ * (today) when it is empty; moving back to open, in progress or waiting clears it.
+ */
+export const updateActionSchema = createActionSchema.partial();
+export type UpdateActionInput = z.input<typeof updateActionSchema>;
+
+export const actionSchema = z.object({
+  id: z.string(),
+  actionId: z.string(),
+  assetId: z.string().nullable(),
+  /** The linked asset's display code (AST-…), for cards and links. */
+  assetCode: z.string().nullable(),
+  assessmentId: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(ACTION_CATEGORIES),
+  priority: z.enum(ACTION_PRIORITIES),
+  status: z.enum(ACTION_STATUSES),
+  assignee: z.string().nullable(),
+  targetDate: z.string().nullable(),
+  completedDate: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Action = z.infer<typeof actionSchema>;
+
+/** GET /api/actions: newest first, keyset-paginated like the asset list (x-next-cursor). */
+export const listActionsQuery = z.object({
+  limit: limitParam,
+  cursor: cursorParam,
+  search: searchParam,
+  status: filterOf(ACTION_STATUSES),
+  priority: filterOf(ACTION_PRIORITIES),
+  assetId: z.uuid('assetId must be an asset id').optional(),
+});
+export type ListActionsQuery = z.input<typeof listActionsQuery>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { KEY_VALUE_MAX_ENTRIES, KEY_VALUE_NAME_MAX, KEY_VALUE_VALUE_MAX, LIST_MAX_LIMIT, LIST_PAGE_SIZE } from '../domain';
+
+/** Building blocks shared by the resource contracts. */
+
+/** Optional free text: trimmed, bounded; blank becomes null. */
+export const optionalText = (max: number, label = 'This field') =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Required text: trimmed, bounded, with the spec's message when missing. */
+export const requiredText = (max: number, message: string, label = 'This field') =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An optional calendar date as YYYY-MM-DD (what a date input gives); blank becomes null. */
+export const optionalDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))), `${label} must be a date (YYYY-MM-DD)`);
+
+/** An optional reference to another record by id; blank becomes null. */
+export const optionalId = (message: string) =>
+  z
+    .union([z.uuid({ error: message }), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** Name/value pairs (asset customFields, location metadata), stored as a JSON object. */
+export const keyValues = z
+  .record(
+    z.string().trim().min(1, 'Each field needs a name').max(KEY_VALUE_NAME_MAX, `Field names must be at most ${KEY_VALUE_NAME_MAX} characters`),
+    z.string().max(KEY_VALUE_VALUE_MAX, `Field values must be at most ${KEY_VALUE_VALUE_MAX} characters`),
+  )
+  .refine((o) => Object.keys(o).length <= KEY_VALUE_MAX_ENTRIES, `At most ${KEY_VALUE_MAX_ENTRIES} fields`);
+
+/** A list filter: 'all' and '' mean "no filter" (spec §7). */
+export const filterOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal('all'), z.literal('')])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : (v as T[number] | undefined)));
+
+/** `limit`: default 50, at most 200; larger values are clamped, not refused. */
+export const limitParam = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .default(LIST_PAGE_SIZE)
+  .transform((n) => Math.min(n, LIST_MAX_LIMIT));
+
+/** Opaque keyset cursor from the previous page's `x-next-cursor` header. */
+export const cursorParam = z.string().max(200).optional();
+
+/** Optional search text for lists. */
+export const searchParam = z.string().trim().max(100, 'Search must be at most 100 characters').optional();
+
+/** The response header carrying the cursor of the next page (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** Path parameter `{id}`: any string; a malformed id is simply not found (404). */
+export const idParams = z.object({ id: z.string().max(100) });

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LOCATION_TYPES, CODE_MAX, NAME_MAX, NOTES_MAX } from '../domain';
+import { keyValues, optionalId, optionalText, requiredText, searchParam } from './common';
+
+const coordinate = (label: string, limit: number) =>
+  optionalText(30, label).refine(
+    (v) => v === null || (/^-?\d+(\.\d+)?$/.test(v) && Math.abs(Number(v)) <= limit),
+    `${label} must be a number between -${limit} and ${limit}`,
+  );
+
+/** POST /api/locations (spec §5: 'Name is required', 'Type is required'). */
+export const createLocationSchema = z.object({
+  name: requiredText(NAME_MAX, 'Name is required', 'Name'),
+  type: z.enum(LOCATION_TYPES, { error: 'Type is required' }),
+  parentId: optionalId('Parent must be an existing location'),
+  code: optionalText(CODE_MAX, 'Code'),
+  description: optionalText(NOTES_MAX, 'Description'),
+  gpsLat: coordinate('Latitude', 90),
+  gpsLon: coordinate('Longitude', 180),
+  metadata: keyValues.default({}),
+});
+export type CreateLocationInput = z.input<typeof createLocationSchema>;
+
+/** PATCH /api/locations/{id}: everything but type and parent (a move is not offered). */
+export const updateLocationSchema = createLocationSchema.omit({ type: true, parentId: true }).partial();
+export type UpdateLocationInput = z.input<typeof updateLocationSchema>;
+
+export const locationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(LOCATION_TYPES),
+  parentId: z.string().nullable(),
+  code: z.string().nullable(),
+  description: z.string().nullable(),
+  gpsLat: z.string().nullable(),
+  gpsLon: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  /** Full path of names from the top, e.g. "Acme Estates / North / Leeds Depot". */
+  path: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+/** GET /api/locations: all locations ordered by path, or filtered (pickers search with a limit). */
+export const listLocationsQuery = z.object({
+  type: z.union([z.enum(LOCATION_TYPES), z.literal('all'), z.literal('')]).optional(),
+  parentId: z.uuid('parentId must be a location id').optional(),
+  search: searchParam,
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+/** GET /api/locations/summary: per type, the total and the first names (Locations page groups). */
+export const locationSummarySchema = z.array(
+  z.object({
+    type: z.enum(LOCATION_TYPES),
+    total: z.number(),
+    preview: z.array(z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), path: z.string() })),
+  }),
+);
+export type LocationSummary = z.infer<typeof locationSummarySchema>;
