@@ -24,7 +24,7 @@ CREATE TABLE "actions" (
 	"target_date" text,
 	"completed_date" text,
 	"created_by" uuid NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"search_text" text GENERATED ALWAYS AS (lower(action_id || ' ' || title || ' ' || coalesce(description, '') || ' ' || coalesce(assignee, ''))) STORED
 );
@@ -37,7 +37,7 @@ CREATE TABLE "assessments" (
 	"condition_notes" text,
 	"assessed_by" uuid NOT NULL,
 	"assessed_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "assets" (
@@ -66,7 +66,7 @@ CREATE TABLE "assets" (
 	"photo_urls" text[] DEFAULT '{}'::text[] NOT NULL,
 	"status" "asset_status" DEFAULT 'draft' NOT NULL,
 	"created_by" uuid NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"search_text" text GENERATED ALWAYS AS (lower(asset_id || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial, '') || ' ' || coalesce(description, '') || ' ' || location_path || ' ' || CASE type WHEN 'fire_door' THEN 'fire_door fire door' WHEN 'hvac' THEN 'hvac' WHEN 'pc' THEN 'pc' WHEN 'monitor' THEN 'monitor' WHEN 'printer' THEN 'printer' WHEN 'meter' THEN 'meter' WHEN 'roof' THEN 'roof' ELSE 'other' END)) STORED
 );
@@ -77,7 +77,7 @@ CREATE TABLE "defects" (
 	"code" text,
 	"description" text NOT NULL,
 	"severity" "defect_severity" NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "locations" (
@@ -92,7 +92,7 @@ CREATE TABLE "locations" (
 	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"path" text NOT NULL,
 	"ancestor_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -111,7 +111,7 @@ CREATE TABLE "media" (
 	"gps_lon" text,
 	"taken_at" timestamp with time zone,
 	"uploaded_by" uuid NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "actions" ADD CONSTRAINT "actions_asset_id_assets_id_fk" FOREIGN KEY ("asset_id") REFERENCES "public"."assets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -22,6 +22,14 @@ import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../sha
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * Creation time at millisecond precision: list cursors carry it through JavaScript Dates (ms), so a
+ * stored microsecond part would make rows at a page boundary compare wrongly.
+ */
+const createdAtMs = () =>
+  timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`date_trunc('milliseconds', now())`);
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
 export const userRole = pgEnum('user_role', ROLES);
@@ -104,7 +112,7 @@ export const locations = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     path: text('path').notNull(),
     ancestorIds: uuid('ancestor_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -150,7 +158,7 @@ export const assets = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
     updatedAt: updatedAt(),
     /** Everything the list's search box matches, lower-cased, behind one trigram index. */
     searchText: text('search_text').generatedAlwaysAs(
@@ -187,7 +195,7 @@ export const assessments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     assessedAt: timestamp('assessed_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     uniqueIndex('assessments_assessment_id_key').on(t.assessmentId),
@@ -206,7 +214,7 @@ export const defects = pgTable(
     code: text('code'),
     description: text('description').notNull(),
     severity: defectSeverity('severity').notNull(),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [index('defects_assessment_id_idx').on(t.assessmentId)],
 );
@@ -231,7 +239,7 @@ export const actions = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
     updatedAt: updatedAt(),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(action_id || ' ' || title || ' ' || coalesce(description, '') || ' ' || coalesce(assignee, ''))`,
@@ -269,7 +277,7 @@ export const media = pgTable(
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: createdAt(),
+    createdAt: createdAtMs(),
   },
   (t) => [
     index('media_asset_id_created_at_idx').on(t.assetId, t.createdAt.desc().nullsFirst()),
