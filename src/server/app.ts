@@ -13,6 +13,11 @@ import { registerSessions } from './plugins/session';
 import { registerClientStatic } from './plugins/client-static';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { assetsRoutes } from './modules/assets/assets.routes';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes';
+import { actionsRoutes } from './modules/actions/actions.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,6 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(locationsRoutes(ctx));
+  await app.register(assetsRoutes(ctx));
+  await app.register(assessmentsRoutes(ctx));
+  await app.register(actionsRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
   return app;
