@@ -18,6 +18,9 @@ import { assetsRoutes } from './modules/assets/assets.routes';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { metersRoutes } from './modules/meters/meters.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -78,6 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assessmentsRoutes(ctx));
   await app.register(actionsRoutes(ctx));
   await app.register(mediaRoutes(ctx));
+  await app.register(metersRoutes(ctx));
+  await app.register(searchRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
   return app;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -19,6 +21,7 @@ import { LOCATION_TYPES } from '../../shared/domain/locations';
 import { ASSET_STATUSES, ASSET_TYPES, COMPLIANCE_VALUES, CONDITIONS } from '../../shared/domain/assets';
 import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
 import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../shared/domain/actions';
+import { METER_TYPES } from '../../shared/domain/meters';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -284,5 +287,61 @@ export const media = pgTable(
     index('media_assessment_id_idx').on(t.assessmentId),
     index('media_action_id_idx').on(t.actionId),
     index('media_uploaded_by_idx').on(t.uploadedBy),
+  ],
+);
+
+// ── Meters ──────────────────────────────────────────────────────────────────────────────────────
+
+export const meterType = pgEnum('meter_type', METER_TYPES);
+
+export const meters = pgTable(
+  'meters',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    meterNumber: text('meter_number').notNull(),
+    type: meterType('type').notNull(),
+    unit: text('unit').notNull(),
+    multiplier: integer('multiplier').notNull().default(1),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    locationPath: text('location_path').notNull(),
+    /** The reading with the latest reading date, kept in the same transaction as each new reading. */
+    lastReading: integer('last_reading'),
+    lastReadingDate: timestamp('last_reading_date', { withTimezone: true }),
+    createdAt: createdAtMs(),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(meter_number || ' ' || location_path)`),
+  },
+  (t) => [
+    // Meter numbers are unique regardless of case ("EL-001" and "el-001" are the same meter).
+    uniqueIndex('meters_meter_number_lower_key').on(sql`lower(${t.meterNumber})`),
+    index('meters_location_id_idx').on(t.locationId),
+    trigram('meters_search_text_trgm_idx', t.searchText),
+    check('meters_multiplier_positive', sql`${t.multiplier} >= 1`),
+  ],
+);
+
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    meterId: uuid('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    reading: integer('reading').notNull(),
+    readingDate: timestamp('reading_date', { withTimezone: true }).notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    notes: text('notes'),
+    photoUrl: text('photo_url'),
+    /** The meter was replaced or rolled over here: no consumption is computed across this reading. */
+    isReset: boolean('is_reset').notNull().default(false),
+    createdAt: createdAtMs(),
+  },
+  (t) => [
+    index('meter_readings_meter_id_reading_date_idx').on(t.meterId, t.readingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('meter_readings_recorded_by_idx').on(t.recordedBy),
+    check('meter_readings_reading_non_negative', sql`${t.reading} >= 0`),
   ],
 );

@@ -6,3 +6,6 @@ export * from './assets';
 export * from './assessments';
 export * from './actions';
 export * from './media';
+export * from './meters';
+export * from './search';
+export * from './dashboard';

@@ -5,3 +5,6 @@ export * from './locations';
 export * from './assets';
 export * from './assessments';
 export * from './actions';
+export * from './meters';
+export * from './search';
+export * from './dashboard';

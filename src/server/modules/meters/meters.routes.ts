@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { createMeterSchema, createReadingSchema, listReadingsQuery, meterSchema, readingSchema } from '../../../shared/contract/meters';
+import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
+import { isUuid } from '../../db/keyset';
+import { notFound } from '../../http-errors';
+import { metersRepo } from './meters.repo';
+
+/** GET/POST /api/meters, GET /api/meters/{id}, GET /api/meters/{id}/readings, POST /api/meter-readings. */
+export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repo = metersRepo(ctx.db);
+
+    app.get('/api/meters', { schema: { response: { 200: z.array(meterSchema) } } }, async () => repo.list());
+
+    app.post('/api/meters', { schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
+      return reply.status(201).send(await repo.create(request.body));
+    });
+
+    app.get('/api/meters/:id', { schema: { params: idParams, response: { 200: meterSchema } } }, async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Meter not found');
+      return repo.get(request.params.id);
+    });
+
+    app.get(
+      '/api/meters/:id/readings',
+      { schema: { params: idParams, querystring: listReadingsQuery, response: { 200: z.array(readingSchema) } } },
+      async (request, reply) => {
+        if (!isUuid(request.params.id)) throw notFound('Meter not found');
+        const page = await repo.readings(request.params.id, request.query.limit, request.query.cursor);
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return page.items;
+      },
+    );
+
+    app.post('/api/meter-readings', { schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
+      return reply.status(201).send(await repo.addReading(request.body, request.user!.id));
+    });
+  };
+}

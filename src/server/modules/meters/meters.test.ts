@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, getJson, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { insertLocation } from '../../../../tests/factories/register';
+import type { Meter, Reading } from '../../../shared/contract/meters';
+
+let t: TestApp;
+let cookie: string;
+let userId: string;
+let locationId: string;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const registered = await registerUser(t.app, { fullName: 'Rita Reader' });
+  cookie = registered.cookie;
+  userId = registered.user.id;
+  locationId = (await insertLocation(t.db, { name: 'Leeds Depot' })).id;
+});
+afterAll(() => t.close());
+
+const meterNumber = () => `EL-${Date.now().toString(36)}-${++counter}`;
+
+async function createMeter(overrides: Record<string, unknown> = {}): Promise<Meter> {
+  const res = await postJson(t.app, '/api/meters', { meterNumber: meterNumber(), type: 'electricity', unit: 'kWh', locationId, ...overrides }, { cookie });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Meter>();
+}
+
+const read = (meterId: string, reading: unknown, readingDate: string, extra: Record<string, unknown> = {}) =>
+  postJson(t.app, '/api/meter-readings', { meterId, reading, readingDate, ...extra }, { cookie });
+
+describe('POST /api/meters', () => {
+  it('creates a meter with the location path from the server and multiplier 1 by default', async () => {
+    const res = await postJson(
+      t.app,
+      '/api/meters',
+      { meterNumber: 'GAS-100', type: 'gas', unit: 'm³', multiplier: '', locationId, locationPath: 'spoofed' },
+      { cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ meterNumber: 'GAS-100', type: 'gas', unit: 'm³', multiplier: 1, locationPath: 'Leeds Depot', lastReading: null });
+  });
+
+  it('answers each missing field with the spec message', async () => {
+    const res = await postJson(t.app, '/api/meters', {}, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      meterNumber: 'Meter number is required',
+      type: 'Type is required',
+      unit: 'Unit is required',
+      locationId: 'Location is required',
+    });
+  });
+
+  it('refuses a multiplier that is not a whole number of at least 1', async () => {
+    for (const multiplier of [0, -2, 'abc']) {
+      const res = await postJson(t.app, '/api/meters', { meterNumber: meterNumber(), type: 'water', unit: 'L', multiplier, locationId }, { cookie });
+      expect(res.statusCode, String(multiplier)).toBe(400);
+      expect(res.json().errors.multiplier).toMatch(/Multiplier must be/);
+    }
+  });
+
+  it('refuses a duplicate meter number (any case) with 409', async () => {
+    const meter = await createMeter();
+    const res = await postJson(t.app, '/api/meters', { meterNumber: meter.meterNumber.toLowerCase(), type: 'electricity', unit: 'kWh', locationId }, { cookie });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('already exists');
+  });
+
+  it('refuses an unknown location with 400', async () => {
+    const res = await postJson(t.app, '/api/meters', { meterNumber: meterNumber(), type: 'gas', unit: 'm³', locationId: crypto.randomUUID() }, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Location not found');
+  });
+
+  it('lists meters and fetches one; malformed or unknown ids are 404', async () => {
+    const meter = await createMeter();
+    const list = await getJson(t.app, '/api/meters', cookie);
+    expect(list.json<Meter[]>().some((m) => m.id === meter.id)).toBe(true);
+    expect((await getJson(t.app, `/api/meters/${meter.id}`, cookie)).json().meterNumber).toBe(meter.meterNumber);
+    expect((await getJson(t.app, '/api/meters/not-a-uuid', cookie)).statusCode).toBe(404);
+    expect((await getJson(t.app, `/api/meters/${crypto.randomUUID()}`, cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/meter-readings', () => {
+  it('records a reading by the signed-in user and keeps the meter latest reading', async () => {
+    const meter = await createMeter();
+    const res = await read(meter.id, '1200', '2026-11-01T09:00:00Z', { notes: 'Basement plant room', recordedBy: crypto.randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Reading>()).toMatchObject({ reading: 1200, recordedBy: userId, recordedByName: 'Rita Reader', consumption: null });
+    const updated = (await getJson(t.app, `/api/meters/${meter.id}`, cookie)).json<Meter>();
+    expect(updated).toMatchObject({ lastReading: 1200, lastReadingDate: '2026-11-01T09:00:00.000Z' });
+  });
+
+  it('falls back to 0 for a blank reading and truncates to a whole number', async () => {
+    const meter = await createMeter();
+    expect((await read(meter.id, '', '2026-11-01T09:00:00Z')).json().reading).toBe(0);
+    expect((await read(meter.id, 12.9, '2026-11-02T09:00:00Z')).json().reading).toBe(12);
+  });
+
+  it('answers bad readings and dates with the spec messages', async () => {
+    const meter = await createMeter();
+    for (const reading of [-1, 'lots']) {
+      const res = await read(meter.id, reading, '2026-11-01T09:00:00Z');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.reading).toBe('Reading must be a positive number');
+    }
+    const noDate = await postJson(t.app, '/api/meter-readings', { meterId: meter.id, reading: 5 }, { cookie });
+    expect(noDate.json().errors.readingDate).toBe('Reading date is required');
+    const unknownMeter = await read(crypto.randomUUID(), 5, '2026-11-01T09:00:00Z');
+    expect(unknownMeter.statusCode).toBe(400);
+  });
+
+  it('refuses a reading lower than the previous one unless confirmed as a meter reset', async () => {
+    const meter = await createMeter({ multiplier: 10 });
+    await read(meter.id, 1000, '2026-10-01T09:00:00Z');
+    const lower = await read(meter.id, 50, '2026-11-01T09:00:00Z');
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().message).toMatch(/lower than the previous reading \(1,000 on 2026-10-01\)/);
+
+    const confirmed = await read(meter.id, 50, '2026-11-01T09:00:00Z', { confirmReset: true });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json()).toMatchObject({ isReset: true, consumption: null });
+    const after = await read(meter.id, 80, '2026-12-01T09:00:00Z');
+    expect(after.json().consumption).toBe(300); // (80 − 50) × 10
+  });
+
+  it('refuses a back-dated reading higher than the reading after it', async () => {
+    const meter = await createMeter();
+    await read(meter.id, 100, '2026-10-01T09:00:00Z');
+    await read(meter.id, 200, '2026-10-20T09:00:00Z');
+    const res = await read(meter.id, 250, '2026-10-10T09:00:00Z');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/higher than the later reading/);
+    expect((await read(meter.id, 150, '2026-10-10T09:00:00Z')).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/meters/{id}/readings', () => {
+  it('lists readings newest first with consumption × multiplier, paginated by cursor', async () => {
+    const meter = await createMeter({ multiplier: 2 });
+    const values = [100, 150, 175, 260, 300];
+    for (const [i, v] of values.entries()) await read(meter.id, v, `2026-0${i + 1}-15T08:00:00Z`);
+
+    const first = await getJson(t.app, `/api/meters/${meter.id}/readings?limit=2`, cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json<Reading[]>().map((r) => [r.reading, r.consumption])).toEqual([[300, 80], [260, 170]]);
+    const cursor = first.headers['x-next-cursor'] as string;
+    expect(cursor).toBeTruthy();
+
+    const second = await getJson(t.app, `/api/meters/${meter.id}/readings?limit=2&cursor=${cursor}`, cookie);
+    expect(second.json<Reading[]>().map((r) => [r.reading, r.consumption])).toEqual([[175, 50], [150, 100]]);
+    const third = await getJson(t.app, `/api/meters/${meter.id}/readings?limit=2&cursor=${second.headers['x-next-cursor']}`, cookie);
+    expect(third.json<Reading[]>().map((r) => [r.reading, r.consumption])).toEqual([[100, null]]);
+    expect(third.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it('is 404 for an unknown meter and 400 for a bad cursor', async () => {
+    expect((await getJson(t.app, `/api/meters/${crypto.randomUUID()}/readings`, cookie)).statusCode).toBe(404);
+    const meter = await createMeter();
+    expect((await getJson(t.app, `/api/meters/${meter.id}/readings?cursor=bogus`, cookie)).statusCode).toBe(400);
+  });
+
+  it('requires a session', async () => {
+    expect((await getJson(t.app, '/api/meters')).statusCode).toBe(401);
+    expect((await postJson(t.app, '/api/meter-readings', {})).statusCode).toBe(401);
+  });
+});

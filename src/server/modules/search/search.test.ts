@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { insertAsset, insertLocation } from '../../../../tests/factories/register';
+import { actions, meters } from '../../db/schema';
+import type { SearchResponse } from '../../../shared/contract/search';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { cookie: c, user } = await registerUser(t.app);
+  cookie = c;
+  const depot = await insertLocation(t.db, { name: 'Leeds Depot' });
+  const boiler = await insertAsset(t.db, user.id, { location: depot, make: 'Worcester', model: 'Greenstar 8000', serial: 'WB-77-ZZ', type: 'hvac' });
+  await insertAsset(t.db, user.id, { location: depot, make: 'Dell', model: 'OptiPlex 7090', serial: 'DL-100%', type: 'pc' });
+  await insertAsset(t.db, user.id, { make: 'Geze', model: 'TS 5000', description: 'Stairwell fire door, north core', type: 'fire_door' });
+  for (let i = 0; i < 25; i++) await insertAsset(t.db, user.id, { make: 'Samsung', model: `Monitor ${i}`, type: 'monitor' });
+  await t.db.insert(actions).values([
+    { title: 'Service the Worcester boiler', priority: 'high', createdBy: user.id, assetId: boiler.id, assignee: 'Jo Engineer' },
+    { title: 'Repaint stairwell', priority: 'low', createdBy: user.id, description: 'Scuffed walls' },
+  ]);
+  await t.db.insert(meters).values({ meterNumber: 'EL-LEEDS-01', type: 'electricity', unit: 'kWh', locationId: depot.id, locationPath: depot.path });
+});
+afterAll(() => t.close());
+
+const search = async (q: string) => {
+  const res = await getJson(t.app, `/api/search?q=${encodeURIComponent(q)}`, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchResponse>();
+};
+
+describe('GET /api/search', () => {
+  it('finds assets, actions and meters by any of their searchable fields, case-insensitively', async () => {
+    const result = await search('worcester');
+    expect(result.assets.map((a) => a.make)).toEqual(['Worcester']);
+    expect(result.actions.map((a) => a.title)).toEqual(['Service the Worcester boiler']);
+    expect(result.actions[0]!.assetCode).toMatch(/^AST-\d{6}$/);
+    expect(result.totals).toMatchObject({ assets: 1, actions: 1 });
+
+    expect((await search('leeds')).meters.map((m) => m.meterNumber)).toEqual(['EL-LEEDS-01']);
+    expect((await search('LEEDS depot')).totals.assets).toBe(2); // location path
+    expect((await search('wb-77')).assets).toHaveLength(1); // serial
+    expect((await search('fire door')).assets.map((a) => a.type)).toEqual(['fire_door']); // type words
+    expect((await search('jo engineer')).actions).toHaveLength(1); // assignee
+  });
+
+  it('tolerates a small typo', async () => {
+    expect((await search('worcestr')).assets.map((a) => a.make)).toContain('Worcester');
+    expect((await search('stairwel')).assets.length + (await search('stairwel')).actions.length).toBeGreaterThan(0);
+  });
+
+  it('returns at most 20 per list with the true total', async () => {
+    const result = await search('samsung');
+    expect(result.assets).toHaveLength(20);
+    expect(result.totals.assets).toBe(25);
+  });
+
+  it('ranks substring matches first', async () => {
+    const result = await search('optiplex');
+    expect(result.assets[0]!.model).toBe('OptiPlex 7090');
+  });
+
+  it('matches SQL wildcards and quotes literally', async () => {
+    expect((await search('100%')).assets.map((a) => a.serial)).toEqual(['DL-100%']);
+    // Injection attempts are plain text: they neither match everything nor break anything.
+    expect((await search("' OR 1=1--")).totals.assets).toBeLessThan(3);
+    await search("'; DROP TABLE assets;--");
+    expect((await search('samsung')).totals.assets).toBe(25);
+    expect((await search('%%')).totals.assets).toBe(0);
+    expect((await search('__')).totals.assets).toBe(0);
+  });
+
+  it('handles unicode and finds nothing without error', async () => {
+    const result = await search('Zürich 🔥');
+    expect(result.totals).toEqual({ assets: 0, actions: 0, meters: 0 });
+  });
+
+  it('refuses fewer than 2 characters and more than 100 with 400', async () => {
+    for (const q of ['', 'a', ' b ']) {
+      const res = await getJson(t.app, `/api/search?q=${encodeURIComponent(q)}`, cookie);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message).toBe('Enter at least 2 characters to see results');
+    }
+    expect((await getJson(t.app, '/api/search', cookie)).statusCode).toBe(400);
+    expect((await getJson(t.app, `/api/search?q=${'x'.repeat(101)}`, cookie)).statusCode).toBe(400);
+    expect((await getJson(t.app, '/api/search?q=ab&q=cd', cookie)).statusCode).toBe(400);
+  });
+
+  it('requires a session', async () => {
+    expect((await getJson(t.app, '/api/search?q=worcester')).statusCode).toBe(401);
+  });
+});

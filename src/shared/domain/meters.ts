@@ -1,0 +1,17 @@
+/** Utility meters (spec §2 Meters, §3, §9). */
+export const METER_TYPES = ['electricity', 'gas', 'water'] as const;
+export type MeterType = (typeof METER_TYPES)[number];
+export const METER_TYPE_LABELS: Record<MeterType, string> = { electricity: 'Electricity', gas: 'Gas', water: 'Water' };
+
+/** The unit a meter type suggests in the Add Meter dialog. */
+export const DEFAULT_METER_UNITS: Record<MeterType, string> = { electricity: 'kWh', gas: 'm³', water: 'L' };
+
+export const METER_DEFAULTS = { type: 'electricity', unit: 'kWh', multiplier: 1 } as const satisfies {
+  type: MeterType;
+  unit: string;
+  multiplier: number;
+};
+
+/** Readings are whole numbers within PostgreSQL's integer range. */
+export const MAX_READING = 2_147_483_647;
+export const MAX_MULTIPLIER = 1_000_000;
