@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AppContext } from './app-context';
+import { createStorage, type ObjectStorage } from './storage';
 import { HttpError } from './http-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -25,6 +26,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /** Object storage; by default S3 when configured, else files under DATA_DIR/objects. */
+  storage?: ObjectStorage;
   /** The clock; tests replace it to move time forward. */
   now?: () => Date;
   /** Folder of the built client (index.html); omitted in API tests. */
@@ -41,7 +44,14 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const ctx: AppContext = { config: options.config, db: options.db, now: options.now ?? (() => new Date()) };
+  const ctx: AppContext = {
+    config: options.config,
+    db: options.db,
+    storage: options.storage ?? createStorage(options.config),
+    // main.ts always provides the secret; an app built without one (tests) signs with a random one.
+    secret: options.config.sessionSecret ?? crypto.randomBytes(32).toString('base64url'),
+    now: options.now ?? (() => new Date()),
+  };
 
   const app = Fastify({
     logger: options.logger ?? {

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -79,6 +82,8 @@ export interface TestApp {
   clock: TestClock;
   /** Captured log lines (empty unless captureLogs). */
   logs: string[];
+  /** DATA_DIR of this app (local object storage lives under it); removed by close(). */
+  dataDir: string;
   /** Closes the app and the pool and drops the database. */
   close(): Promise<void>;
 }
@@ -89,12 +94,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = connectDatabase(testDb.url, { max: 5 });
   const clock = options.clock ?? createClock();
   const logs: string[] = [];
+  // Local object storage (photos, exports) goes to a folder of this app's own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-test-data-'));
   let app: FastifyInstance | undefined;
   try {
     await runMigrations(database);
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
+      DATA_DIR: dataDir,
       ...options.env,
     });
     app = await buildApp({
@@ -113,16 +121,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       clock,
       logs,
+      dataDir,
       async close() {
         await builtApp.close();
         if (!database.pool.ended) await database.close();
         await testDb.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await testDb.drop().catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
 }

@@ -22,6 +22,7 @@ import { ASSET_STATUSES, ASSET_TYPES, COMPLIANCE_VALUES, CONDITIONS } from '../.
 import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
 import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../shared/domain/actions';
 import { METER_TYPES } from '../../shared/domain/meters';
+import { EXPORT_FORMATS, REPORT_TYPES } from '../../shared/domain/reports';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -344,4 +345,30 @@ export const meterReadings = pgTable(
     index('meter_readings_recorded_by_idx').on(t.recordedBy),
     check('meter_readings_reading_non_negative', sql`${t.reading} >= 0`),
   ],
+);
+
+// ── Report exports ──────────────────────────────────────────────────────────────────────────────
+
+export const reportType = pgEnum('report_type', REPORT_TYPES);
+export const exportFormat = pgEnum('export_format', EXPORT_FORMATS);
+
+/** Each generated report file: who made it, what it covers and where the file is stored. */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportType: reportType('report_type').notNull(),
+    format: exportFormat('format').notNull(),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationName: text('location_name'),
+    filename: text('filename').notNull(),
+    objectKey: text('object_key').notNull(),
+    size: integer('size').notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdAt: createdAtMs(),
+  },
+  (t) => [index('report_exports_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('report_exports_location_id_idx').on(t.locationId)],
 );

@@ -2,26 +2,34 @@ import { z } from 'zod';
 import { ACTION_CATEGORIES, ACTION_DEFAULTS, ACTION_PRIORITIES, ACTION_STATUSES, NAME_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain';
 import { cursorParam, filterOf, limitParam, optionalDate, optionalId, optionalText, requiredText, searchParam } from './common';
 
-/** POST /api/actions (spec §5: 'Title is required', 'Priority is required'). createdBy comes from the session. */
-export const createActionSchema = z.object({
+/** The editable fields of an action, without defaults (a PATCH must not reset what it does not mention). */
+const actionFields = {
   assetId: optionalId('Asset must be an existing asset'),
   assessmentId: optionalId('Assessment must be an existing assessment'),
   title: requiredText(NAME_MAX, 'Title is required', 'Title'),
   description: optionalText(NOTES_MAX, 'Description'),
-  category: z.enum(ACTION_CATEGORIES, { error: 'Choose a category' }).default(ACTION_DEFAULTS.category),
+  category: z.enum(ACTION_CATEGORIES, { error: 'Choose a category' }),
   priority: z.enum(ACTION_PRIORITIES, { error: 'Priority is required' }),
-  status: z.enum(ACTION_STATUSES, { error: 'Choose a status' }).default(ACTION_DEFAULTS.status),
+  status: z.enum(ACTION_STATUSES, { error: 'Choose a status' }),
   assignee: optionalText(SHORT_TEXT_MAX, 'Assignee'),
   targetDate: optionalDate('Target date'),
   completedDate: optionalDate('Completed date'),
+};
+
+/** POST /api/actions (spec §5: 'Title is required', 'Priority is required'). createdBy comes from the session. */
+export const createActionSchema = z.object({
+  ...actionFields,
+  category: actionFields.category.default(ACTION_DEFAULTS.category),
+  status: actionFields.status.default(ACTION_DEFAULTS.status),
 });
 export type CreateActionInput = z.input<typeof createActionSchema>;
 
 /**
  * PATCH /api/actions/{id}: any subset. Moving to completed, verified or closed sets completedDate
- * (today) when it is empty; moving back to open, in progress or waiting clears it.
+ * (today) when it is empty; moving back to open, in progress or waiting clears it unless the body
+ * gives one (docs/decisions/004).
  */
-export const updateActionSchema = createActionSchema.partial();
+export const updateActionSchema = z.object(actionFields).partial();
 export type UpdateActionInput = z.input<typeof updateActionSchema>;
 
 export const actionSchema = z.object({

@@ -11,7 +11,9 @@ import {
 } from '../domain';
 import { cursorParam, filterOf, keyValues, limitParam, optionalDate, optionalText, searchParam } from './common';
 
-const compliance = z.enum(COMPLIANCE_VALUES, { error: 'Choose yes, no or N/A' }).default(ASSET_DEFAULTS.compliance);
+const complianceValue = z.enum(COMPLIANCE_VALUES, { error: 'Choose yes, no or N/A' });
+const compliance = complianceValue.default(ASSET_DEFAULTS.compliance);
+const assetStatus = z.enum(ASSET_STATUSES, { error: 'Choose a status' });
 
 /**
  * POST /api/assets. The spec's client also sends locationPath, photoUrls and createdBy: they are
@@ -35,14 +37,28 @@ export const createAssetSchema = z.object({
   complianceHygiene: compliance,
   barcode: optionalText(CODE_MAX, 'Barcode'),
   customFields: keyValues.default({}),
-  status: z.enum(ASSET_STATUSES, { error: 'Choose a status' }).default(ASSET_DEFAULTS.status),
+  status: assetStatus.default(ASSET_DEFAULTS.status),
   /** Idempotency key from a field device: the same value twice creates one asset and returns it. */
   clientAssetId: optionalText(CODE_MAX, 'Client asset id'),
 });
 export type CreateAssetInput = z.input<typeof createAssetSchema>;
 
-/** PATCH /api/assets/{id}: any subset of the same fields (the idempotency key cannot change). */
-export const updateAssetSchema = createAssetSchema.omit({ clientAssetId: true }).partial();
+/**
+ * PATCH /api/assets/{id}: any subset of the same fields (the idempotency key cannot change). The
+ * defaulted fields are redeclared without defaults: zod applies a default inside .partial(), so an
+ * absent field would otherwise reset the stored value (status to draft, compliance to na).
+ */
+export const updateAssetSchema = createAssetSchema
+  .omit({ clientAssetId: true })
+  .extend({
+    complianceFire: complianceValue,
+    complianceElectrical: complianceValue,
+    complianceLoler: complianceValue,
+    complianceHygiene: complianceValue,
+    customFields: keyValues,
+    status: assetStatus,
+  })
+  .partial();
 export type UpdateAssetInput = z.input<typeof updateAssetSchema>;
 
 export const assetSchema = z.object({

@@ -21,8 +21,11 @@ export const createLocationSchema = z.object({
 });
 export type CreateLocationInput = z.input<typeof createLocationSchema>;
 
-/** PATCH /api/locations/{id}: everything but type and parent (a move is not offered). */
-export const updateLocationSchema = createLocationSchema.omit({ type: true, parentId: true }).partial();
+/**
+ * PATCH /api/locations/{id}: everything but type and parent (a move is not offered). metadata is
+ * redeclared without its default, which .partial() would otherwise apply and so wipe the stored one.
+ */
+export const updateLocationSchema = createLocationSchema.omit({ type: true, parentId: true }).extend({ metadata: keyValues }).partial();
 export type UpdateLocationInput = z.input<typeof updateLocationSchema>;
 
 export const locationSchema = z.object({

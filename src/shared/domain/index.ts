@@ -8,3 +8,4 @@ export * from './actions';
 export * from './meters';
 export * from './search';
 export * from './dashboard';
+export * from './reports';

@@ -1,7 +1,129 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actionSchema, createActionSchema, listActionsQuery, updateActionSchema } from '../../../shared/contract/actions';
+import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
+import { badRequest, notFound, pgErrorCode } from '../../http-errors';
+import { isUuid, pageOf } from '../../db/keyset';
 import type { AppContext } from '../../app-context';
+import { actionsRepo, toAction, type ActionChanges } from './actions.repo';
+import { completedDateFor, utcDate } from './completed-date';
 
-/** /api/actions routes (being built). */
-export function actionsRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const ACTION_NOT_FOUND = 'Action not found';
+
+type Repo = ReturnType<typeof actionsRepo>;
+
+/**
+ * Checks the links an action is to have and returns the asset it ends up linked to. Both must exist;
+ * an assessment must belong to the given asset, and one given alone links its asset too (so the
+ * action shows on that asset's Actions tab).
+ */
+async function resolveLinks(repo: Repo, assetId: string | null, assessmentId: string | null) {
+  if (assetId !== null && (await repo.assetCodeOf(assetId)) === undefined) {
+    throw badRequest('Asset not found', { assetId: 'Asset not found' });
+  }
+  if (assessmentId === null) return { assetId, assessmentId };
+  const owner = await repo.assetOfAssessment(assessmentId);
+  if (owner === undefined) throw badRequest('Assessment not found', { assessmentId: 'Assessment not found' });
+  if (assetId !== null && owner !== assetId) {
+    const message = 'The assessment belongs to another asset';
+    throw badRequest(message, { assessmentId: message });
+  }
+  return { assetId: owner, assessmentId };
+}
+
+/** A linked row deleted between the check and the write. */
+function rethrowMissingLink(err: unknown): never {
+  if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) throw badRequest('The linked asset or assessment no longer exists');
+  throw err;
+}
+
+/** GET/POST /api/actions, GET/PATCH /api/actions/{id} (spec §7, DESIGN.md; docs/decisions/004). */
+export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repo = actionsRepo(ctx.db);
+
+    app.get(
+      '/api/actions',
+      { schema: { querystring: listActionsQuery, response: { 200: z.array(actionSchema) } } },
+      async (request, reply) => {
+        const { limit, ...filters } = request.query;
+        const { items, nextCursor } = pageOf(await repo.list(filters, limit), limit);
+        if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+        return items.map(toAction);
+      },
+    );
+
+    app.get('/api/actions/:id', { schema: { params: idParams, response: { 200: actionSchema } } }, async (request) => {
+      const row = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
+      if (!row) throw notFound(ACTION_NOT_FOUND);
+      return toAction(row);
+    });
+
+    app.post(
+      '/api/actions',
+      { schema: { body: createActionSchema, response: { 201: actionSchema } } },
+      async (request, reply) => {
+        const body = request.body;
+        const links = await resolveLinks(repo, body.assetId, body.assessmentId);
+        const row = await repo
+          .create({
+            ...links,
+            title: body.title,
+            description: body.description,
+            category: body.category,
+            priority: body.priority,
+            status: body.status,
+            assignee: body.assignee,
+            targetDate: body.targetDate,
+            completedDate: completedDateFor(null, body.status, body.completedDate, utcDate(ctx.now())),
+            // The creator is whoever is signed in, whatever the body says (SEC-AC-2).
+            createdBy: request.user!.id,
+          })
+          .catch(rethrowMissingLink);
+        const created = await repo.findById(row.id);
+        return reply.status(201).send(toAction(created!));
+      },
+    );
+
+    app.patch(
+      '/api/actions/:id',
+      { schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
+      async (request) => {
+        const { id } = request.params;
+        if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);
+        const body = request.body;
+
+        const updated = await ctx.db
+          .transaction(async (tx) => {
+            const txRepo = actionsRepo(tx);
+            // Locked, so two edits cannot both judge the status change against the same old status.
+            const current = await txRepo.lockById(id);
+            if (!current) throw notFound(ACTION_NOT_FOUND);
+
+            const changes: ActionChanges = {
+              title: body.title,
+              description: body.description,
+              category: body.category,
+              priority: body.priority,
+              status: body.status,
+              assignee: body.assignee,
+              targetDate: body.targetDate,
+              completedDate: completedDateFor(current, body.status ?? current.status, body.completedDate, utcDate(ctx.now())),
+              updatedAt: ctx.now(),
+            };
+            if (body.assetId !== undefined || body.assessmentId !== undefined) {
+              const assetId = body.assetId === undefined ? current.assetId : body.assetId;
+              const assessmentId = body.assessmentId === undefined ? current.assessmentId : body.assessmentId;
+              Object.assign(changes, await resolveLinks(txRepo, assetId, assessmentId));
+            }
+            // Drizzle leaves out keys whose value is undefined: fields the body does not mention stay.
+            await txRepo.update(id, changes);
+            return txRepo.findById(id);
+          })
+          .catch(rethrowMissingLink);
+        return toAction(updated!);
+      },
+    );
+  };
 }

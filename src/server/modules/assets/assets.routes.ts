@@ -1,7 +1,112 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assetListItemSchema,
+  assetSchema,
+  createAssetSchema,
+  idParams,
+  listAssetsQuery,
+  NEXT_CURSOR_HEADER,
+  updateAssetSchema,
+  type Asset,
+} from '../../../shared/contract';
+import { isUuid, pageOf } from '../../db/keyset';
+import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
+import { assetsRepo, type AssetWithCreator } from './assets.repo';
 
-/** /api/assets routes (being built). */
-export function assetsRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const ASSET_NOT_FOUND = 'Asset not found';
+const locationNotFound = () => badRequest('Location not found', { locationId: 'Location not found' });
+
+function toAsset(row: AssetWithCreator): Asset {
+  return {
+    id: row.id,
+    assetId: row.assetId,
+    clientAssetId: row.clientAssetId,
+    type: row.type,
+    subtype: row.subtype,
+    make: row.make,
+    model: row.model,
+    serial: row.serial,
+    description: row.description,
+    locationId: row.locationId,
+    locationPath: row.locationPath,
+    installDate: row.installDate,
+    warrantyExpiry: row.warrantyExpiry,
+    condition: row.condition,
+    conditionNotes: row.conditionNotes,
+    complianceFire: row.complianceFire,
+    complianceElectrical: row.complianceElectrical,
+    complianceLoler: row.complianceLoler,
+    complianceHygiene: row.complianceHygiene,
+    qrCode: row.qrCode,
+    barcode: row.barcode,
+    customFields: row.customFields,
+    photoUrls: row.photoUrls,
+    status: row.status,
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET/POST /api/assets, GET/PATCH/DELETE /api/assets/{id}. */
+export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repo = assetsRepo(ctx.db);
+
+    app.get(
+      '/api/assets',
+      { schema: { querystring: listAssetsQuery, response: { 200: z.array(assetListItemSchema) } } },
+      async (request, reply) => {
+        const { limit, search, ...filters } = request.query;
+        const rows = await repo.list({ ...filters, limit, search: search || undefined });
+        const page = pageOf(rows, limit);
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      },
+    );
+
+    app.post(
+      '/api/assets',
+      { schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
+      async (request, reply) => {
+        // The body schema has already dropped id, assetId, locationPath, photoUrls, createdBy and the
+        // times; the creator is the session's user and the path comes from the location.
+        const result = await repo.create(request.body, request.user!.id);
+        if (result.kind === 'location-missing') throw locationNotFound();
+        // A repeated clientAssetId answers 200 with the asset the first request created.
+        return reply.status(result.kind === 'created' ? 201 : 200).send(toAsset(result.asset));
+      },
+    );
+
+    app.get(
+      '/api/assets/:id',
+      { schema: { params: idParams, response: { 200: assetSchema } } },
+      async (request) => {
+        const row = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
+        if (!row) throw notFound(ASSET_NOT_FOUND);
+        return toAsset(row);
+      },
+    );
+
+    app.patch(
+      '/api/assets/:id',
+      { schema: { params: idParams, body: updateAssetSchema, response: { 200: assetSchema } } },
+      async (request) => {
+        if (!isUuid(request.params.id)) throw notFound(ASSET_NOT_FOUND);
+        const result = await repo.update(request.params.id, request.body);
+        if (result === 'location-missing') throw locationNotFound();
+        if (!result) throw notFound(ASSET_NOT_FOUND);
+        return toAsset(result);
+      },
+    );
+
+    app.delete('/api/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
+      const deleted = isUuid(request.params.id) && (await repo.delete(request.params.id));
+      if (!deleted) throw notFound(ASSET_NOT_FOUND);
+      return reply.status(204).send();
+    });
+  };
 }

@@ -1,7 +1,125 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createLocationSchema,
+  idParams,
+  listLocationsQuery,
+  locationSchema,
+  locationSummarySchema,
+  updateLocationSchema,
+  type Location,
+  type LocationSummary,
+} from '../../../shared/contract';
+import { canNest, LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '../../../shared/domain';
+import { isUuid } from '../../db/keyset';
+import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
+import { locationsRepo, type LocationRow } from './locations.repo';
 
-/** /api/locations routes (being built). */
-export function locationsRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const PARENT_NOT_FOUND = 'Parent location not found';
+const LOCATION_NOT_FOUND = 'Location not found';
+
+export function toLocation(row: LocationRow): Location {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    parentId: row.parentId,
+    code: row.code,
+    description: row.description,
+    gpsLat: row.gpsLat,
+    gpsLon: row.gpsLon,
+    metadata: row.metadata,
+    path: row.path,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** "A site", "An area": the type's label with its article, for messages. */
+function withArticle(type: LocationType): string {
+  const word = LOCATION_TYPE_LABELS[type].toLowerCase();
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** e.g. 'A site cannot be placed under a building'. */
+export function nestingMessage(parent: LocationType, child: LocationType): string {
+  const text = `${withArticle(child)} cannot be placed under ${withArticle(parent)}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** GET/POST /api/locations, GET /api/locations/summary, GET/PATCH /api/locations/{id}. */
+export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repo = locationsRepo(ctx.db);
+
+    app.get(
+      '/api/locations',
+      { schema: { querystring: listLocationsQuery, response: { 200: z.array(locationSchema) } } },
+      async (request) => {
+        const { type, parentId, search, limit } = request.query;
+        const rows = await repo.list({
+          type: type === 'all' || type === '' ? undefined : type,
+          parentId,
+          search: search || undefined,
+          limit,
+        });
+        return rows.map(toLocation);
+      },
+    );
+
+    app.get('/api/locations/summary', { schema: { response: { 200: locationSummarySchema } } }, async () => {
+      const rows = await repo.groups();
+      // Hierarchy order, top first; types without locations are left out.
+      const summary: LocationSummary = [];
+      for (const type of LOCATION_TYPES) {
+        const group = rows.filter((r) => r.type === type);
+        if (group.length === 0) continue;
+        summary.push({
+          type,
+          total: group[0]!.total,
+          preview: group.map(({ id, name, code, path }) => ({ id, name, code, path })),
+        });
+      }
+      return summary;
+    });
+
+    app.post(
+      '/api/locations',
+      { schema: { body: createLocationSchema, response: { 201: locationSchema } } },
+      async (request, reply) => {
+        const { parentId, ...input } = request.body;
+        const row = await repo.create(input, parentId, (parent) => {
+          if (!parent) throw badRequest(PARENT_NOT_FOUND, { parentId: PARENT_NOT_FOUND });
+          if (!canNest(parent.type, input.type)) {
+            const message = nestingMessage(parent.type, input.type);
+            throw badRequest(message, { parentId: message });
+          }
+        });
+        return reply.status(201).send(toLocation(row));
+      },
+    );
+
+    app.get(
+      '/api/locations/:id',
+      { schema: { params: idParams, response: { 200: locationSchema } } },
+      async (request) => {
+        const row = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
+        if (!row) throw notFound(LOCATION_NOT_FOUND);
+        return toLocation(row);
+      },
+    );
+
+    app.patch(
+      '/api/locations/:id',
+      { schema: { params: idParams, body: updateLocationSchema, response: { 200: locationSchema } } },
+      async (request) => {
+        // The body cannot carry parentId or type (zod strips them): a location never moves, so no
+        // cycle can arise here, and on create the parent already exists above the new row.
+        const row = isUuid(request.params.id) ? await repo.update(request.params.id, request.body) : undefined;
+        if (!row) throw notFound(LOCATION_NOT_FOUND);
+        return toLocation(row);
+      },
+    );
+  };
 }

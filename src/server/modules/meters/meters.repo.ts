@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, meterReadings, meters, users } from '../../db/schema';
+import { meterReadings, meters, users } from '../../db/schema';
+import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
 import { badRequest, conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
 import type { z } from 'zod';
@@ -40,14 +41,17 @@ export function metersRepo(db: Db) {
     },
 
     async create(input: z.output<typeof createMeterSchema>): Promise<Meter> {
-      const [location] = await db.select({ path: locations.path }).from(locations).where(eq(locations.id, input.locationId)).limit(1);
-      if (!location) throw badRequest('Location not found', { locationId: 'Location not found' });
       try {
-        const [row] = await db
-          .insert(meters)
-          .values({ ...input, locationPath: location.path })
-          .returning();
-        return toMeter(row!);
+        return await db.transaction(async (tx) => {
+          // Locked like an asset's location, so a concurrent rename cannot leave a stale path.
+          const locationPath = await locationsRepo(db).lockedPath(tx, input.locationId);
+          if (!locationPath) throw badRequest('Location not found', { locationId: 'Location not found' });
+          const [row] = await tx
+            .insert(meters)
+            .values({ ...input, locationPath })
+            .returning();
+          return toMeter(row!);
+        });
       } catch (err) {
         if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
           const message = `Meter number ${input.meterNumber} already exists`;

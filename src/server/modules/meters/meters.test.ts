@@ -73,6 +73,20 @@ describe('POST /api/meters', () => {
     expect(res.json().message).toBe('Location not found');
   });
 
+  it("follows a rename of its location (the meter's locationPath is kept in step)", async () => {
+    const site = await insertLocation(t.db, { name: 'Old Name' });
+    const res = await postJson(t.app, '/api/meters', { meterNumber: meterNumber(), type: 'water', unit: 'L', locationId: site.id }, { cookie });
+    expect(res.json().locationPath).toBe('Old Name');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/locations/${site.id}`,
+      headers: { 'content-type': 'application/json', cookie },
+      payload: JSON.stringify({ name: 'New Name' }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await getJson(t.app, `/api/meters/${res.json().id}`, cookie)).json().locationPath).toBe('New Name');
+  });
+
   it('lists meters and fetches one; malformed or unknown ids are 404', async () => {
     const meter = await createMeter();
     const list = await getJson(t.app, '/api/meters', cookie);

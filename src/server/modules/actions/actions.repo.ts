@@ -1,0 +1,107 @@
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { actions, assessments, assets } from '../../db/schema';
+import { afterCursor } from '../../db/keyset';
+import { containsPattern } from '../../db/like';
+import type { Action } from '../../../shared/contract/actions';
+import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The pool or an open transaction: the PATCH reads, checks and writes inside one. */
+export type Executor = Db | Tx;
+
+export type ActionRow = typeof actions.$inferSelect;
+export type NewAction = Omit<typeof actions.$inferInsert, 'id' | 'actionId' | 'createdAt' | 'updatedAt'>;
+export type ActionChanges = Partial<Omit<typeof actions.$inferInsert, 'id' | 'actionId' | 'createdBy' | 'createdAt'>>;
+
+export interface ActionFilters {
+  status?: ActionStatus;
+  priority?: ActionPriority;
+  assetId?: string;
+  search?: string;
+  cursor?: string;
+}
+
+/** Every column the API returns (not search_text), plus the linked asset's code from a LEFT JOIN. */
+const listColumns = {
+  id: actions.id,
+  actionId: actions.actionId,
+  assetId: actions.assetId,
+  assetCode: assets.assetId,
+  assessmentId: actions.assessmentId,
+  title: actions.title,
+  description: actions.description,
+  category: actions.category,
+  priority: actions.priority,
+  status: actions.status,
+  assignee: actions.assignee,
+  targetDate: actions.targetDate,
+  completedDate: actions.completedDate,
+  createdBy: actions.createdBy,
+  createdAt: actions.createdAt,
+  updatedAt: actions.updatedAt,
+};
+
+export type ActionWithCode = Omit<Action, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+export function toAction(row: ActionWithCode): Action {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export function actionsRepo(db: Executor) {
+  const selectWithCode = () => db.select(listColumns).from(actions).leftJoin(assets, eq(assets.id, actions.assetId));
+
+  return {
+    /** The asset's display code (AST-…), or undefined when there is no such asset. */
+    async assetCodeOf(assetId: string): Promise<string | undefined> {
+      const [row] = await db.select({ code: assets.assetId }).from(assets).where(eq(assets.id, assetId)).limit(1);
+      return row?.code;
+    },
+
+    /** The id of the asset an assessment belongs to, or undefined when there is no such assessment. */
+    async assetOfAssessment(assessmentId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ assetId: assessments.assetId })
+        .from(assessments)
+        .where(eq(assessments.id, assessmentId))
+        .limit(1);
+      return row?.assetId;
+    },
+
+    async create(values: NewAction): Promise<ActionRow> {
+      const [row] = await db.insert(actions).values(values).returning();
+      return row!;
+    },
+
+    async findById(id: string): Promise<ActionWithCode | undefined> {
+      const [row] = await selectWithCode().where(eq(actions.id, id)).limit(1);
+      return row;
+    },
+
+    /** The action row, locked until the surrounding transaction ends (call inside one). */
+    async lockById(id: string): Promise<ActionRow | undefined> {
+      const [row] = await db.select().from(actions).where(eq(actions.id, id)).for('update');
+      return row;
+    },
+
+    async update(id: string, changes: ActionChanges): Promise<void> {
+      await db.update(actions).set(changes).where(eq(actions.id, id));
+    },
+
+    /** Newest first (created_at DESC, id DESC), `limit + 1` rows so the caller can tell a next page exists. */
+    list(filters: ActionFilters, limit: number): Promise<ActionWithCode[]> {
+      const conditions: Array<SQL | undefined> = [
+        filters.status ? eq(actions.status, filters.status) : undefined,
+        filters.priority ? eq(actions.priority, filters.priority) : undefined,
+        filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
+        // search_text is already lower-cased; the pattern escapes % _ \ so they match literally.
+        filters.search ? ilike(actions.searchText, containsPattern(filters.search)) : undefined,
+        afterCursor(actions.createdAt, actions.id, filters.cursor),
+      ];
+      return selectWithCode()
+        .where(and(...conditions))
+        .orderBy(desc(actions.createdAt), desc(actions.id))
+        .limit(limit + 1);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assets, locations, users } from '../../db/schema';
+import { afterCursor } from '../../db/keyset';
+import { containsPattern } from '../../db/like';
+import { inSubtree, locationsRepo } from '../locations/locations.repo';
+import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
+
+export type AssetRow = typeof assets.$inferSelect;
+export type AssetWithCreator = AssetRow & { createdByName: string | null };
+
+/** Every column the client may set; the rest (ids, codes, path, creator, times) are the server's. */
+export type AssetFields = Omit<
+  typeof assets.$inferInsert,
+  'id' | 'assetId' | 'locationPath' | 'createdBy' | 'createdAt' | 'updatedAt' | 'photoUrls' | 'qrCode' | 'searchText'
+>;
+export type AssetChanges = Partial<Omit<AssetFields, 'clientAssetId'>>;
+
+export interface AssetListFilter {
+  limit: number;
+  cursor?: string;
+  search?: string;
+  condition?: Condition;
+  type?: AssetType;
+  status?: AssetStatus;
+  locationId?: string;
+}
+
+const listColumns = {
+  id: assets.id,
+  assetId: assets.assetId,
+  type: assets.type,
+  make: assets.make,
+  model: assets.model,
+  serial: assets.serial,
+  condition: assets.condition,
+  status: assets.status,
+  locationId: assets.locationId,
+  locationPath: assets.locationPath,
+  createdAt: assets.createdAt,
+};
+export type CreateResult = { kind: 'created' | 'existing'; asset: AssetWithCreator } | { kind: 'location-missing' };
+
+export function assetsRepo(db: Db) {
+  const locationsDb = locationsRepo(db);
+
+  const selectWithCreator = (executor: Pick<Db, 'select'>) =>
+    executor
+      .select({ ...getTableColumns(assets), createdByName: users.fullName })
+      .from(assets)
+      .leftJoin(users, eq(users.id, assets.createdBy));
+
+  const findById = async (id: string, executor: Pick<Db, 'select'> = db): Promise<AssetWithCreator | undefined> => {
+    const [row] = await selectWithCreator(executor).where(eq(assets.id, id)).limit(1);
+    return row;
+  };
+
+  return {
+    findById,
+
+    /**
+     * Creates the asset with the location's current path. With a clientAssetId already used, the
+     * existing asset is returned instead: ON CONFLICT DO NOTHING makes a concurrent retry wait for
+     * the first insert and then find its row, so retries never create a second asset or fail.
+     */
+    async create(fields: AssetFields, createdBy: string): Promise<CreateResult> {
+      return db.transaction(async (tx) => {
+        const locationPath = await locationsDb.lockedPath(tx, fields.locationId);
+        if (locationPath === undefined) return { kind: 'location-missing' } as const;
+        const [inserted] = await tx
+          .insert(assets)
+          .values({ ...fields, locationPath, createdBy })
+          .onConflictDoNothing({ target: assets.clientAssetId })
+          .returning({ id: assets.id });
+        if (inserted) return { kind: 'created', asset: (await findById(inserted.id, tx))! } as const;
+        const [existing] = await selectWithCreator(tx).where(eq(assets.clientAssetId, fields.clientAssetId!)).limit(1);
+        return { kind: 'existing', asset: existing! } as const;
+      });
+    },
+
+    /** Applies the changes; a new locationId brings that location's path. Undefined when missing. */
+    async update(id: string, changes: AssetChanges): Promise<AssetWithCreator | undefined | 'location-missing'> {
+      return db.transaction(async (tx) => {
+        let locationPath: string | undefined;
+        if (changes.locationId) {
+          locationPath = await locationsDb.lockedPath(tx, changes.locationId);
+          if (locationPath === undefined) return 'location-missing' as const;
+        }
+        const [updated] = await tx
+          .update(assets)
+          .set({ ...changes, ...(locationPath !== undefined && { locationPath }), updatedAt: sql`now()` })
+          .where(eq(assets.id, id))
+          .returning({ id: assets.id });
+        return updated ? findById(updated.id, tx) : undefined;
+      });
+    },
+
+    /**
+     * Deletes the asset. The foreign keys cascade to its assessments (and their defects), its
+     * actions and its media rows. Stored media objects are not removed yet (the upload work will).
+     */
+    async delete(id: string): Promise<boolean> {
+      const deleted = await db.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id });
+      return deleted.length > 0;
+    },
+
+    /** Newest first, limit + 1 rows so the caller can tell whether another page exists. */
+    async list(filter: AssetListFilter) {
+      const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
+      if (filter.condition) conditions.push(eq(assets.condition, filter.condition));
+      if (filter.type) conditions.push(eq(assets.type, filter.type));
+      if (filter.status) conditions.push(eq(assets.status, filter.status));
+      if (filter.search) conditions.push(ilike(assets.searchText, containsPattern(filter.search)));
+      if (filter.locationId) {
+        conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
+      }
+      return db
+        .select(listColumns)
+        .from(assets)
+        .where(and(...conditions))
+        .orderBy(desc(assets.createdAt), desc(assets.id))
+        .limit(filter.limit + 1);
+    },
+  };
+}

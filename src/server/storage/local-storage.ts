@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { ObjectInfo, ObjectStorage } from './storage';
+
+/**
+ * Objects as files under `<root>/<key>`, with the content type in a sidecar `<file>.type`. Keys are
+ * server-chosen, but are still checked to stay inside the root.
+ */
+export function localStorage(root: string): ObjectStorage {
+  const resolve = (key: string) => {
+    if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw new Error(`invalid object key: ${key}`);
+    return path.join(root, key);
+  };
+  const writeType = (file: string, contentType: string) => fsp.writeFile(`${file}.type`, contentType);
+
+  return {
+    kind: 'local',
+
+    async putFile(key, filePath, contentType) {
+      const file = resolve(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await fsp.copyFile(filePath, file);
+      await writeType(file, contentType);
+      return { size: (await fsp.stat(file)).size, contentType };
+    },
+
+    async putStream(key, body: Readable, contentType) {
+      const file = resolve(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.partial`;
+      try {
+        await pipeline(body, fs.createWriteStream(partial));
+        await fsp.rename(partial, file);
+      } catch (err) {
+        await fsp.rm(partial, { force: true });
+        throw err;
+      }
+      await writeType(file, contentType);
+      return { size: (await fsp.stat(file)).size, contentType };
+    },
+
+    async head(key): Promise<ObjectInfo | null> {
+      const file = resolve(key);
+      try {
+        const [stat, contentType] = await Promise.all([fsp.stat(file), fsp.readFile(`${file}.type`, 'utf8')]);
+        return { size: stat.size, contentType };
+      } catch {
+        return null;
+      }
+    },
+
+    async read(key, length) {
+      const file = resolve(key);
+      await fsp.access(file);
+      return fs.createReadStream(file, length === undefined ? {} : { start: 0, end: Math.max(0, length - 1) });
+    },
+
+    async delete(key) {
+      const file = resolve(key);
+      await Promise.all([fsp.rm(file, { force: true }), fsp.rm(`${file}.type`, { force: true })]);
+    },
+  };
+}
