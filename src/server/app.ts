@@ -22,6 +22,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metersRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(reportsRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
   return app;

@@ -8,6 +8,7 @@ import { PageSpinner } from '../components/ui/spinner';
 const AuthPage = lazy(() => import('./routes/auth'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const AssetsPage = lazy(() => import('./routes/assets'));
+const AssetDetailPage = lazy(() => import('./routes/asset-detail'));
 const LocationsPage = lazy(() => import('./routes/locations'));
 const ActionsPage = lazy(() => import('./routes/actions'));
 const MetersPage = lazy(() => import('./routes/meters'));
@@ -21,6 +22,7 @@ export function AppRouter() {
     <Suspense fallback={<PageSpinner />}>
       <Switch>
         <ProtectedRoute path={paths.dashboard} component={DashboardPage} />
+        <ProtectedRoute path={paths.asset(':id')} component={AssetDetailPage} />
         <ProtectedRoute path={paths.assets} component={AssetsPage} />
         <ProtectedRoute path={paths.locations} component={LocationsPage} />
         <ProtectedRoute path={paths.actions} component={ActionsPage} />

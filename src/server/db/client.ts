@@ -2,7 +2,8 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The Drizzle database over the pool (`$client` is the pool, for the few raw cursor reads). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface Database {
   db: Db;

@@ -1,5 +1,62 @@
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { ClipboardList, Plus } from 'lucide-react';
+import type { Action } from '../../../shared/contract/actions';
+import { LIST_PAGE_SIZE } from '../../../shared/domain/assets';
 import { PageHeader } from '../../components/layout/page-header';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { errorMessage } from '../../lib/api-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { LoadMore, useInfiniteList } from '../../lib/use-infinite-list';
+import { ActionCard } from '../../features/actions/components/action-card';
+import { ActionFilters, type ActionFilterValues } from '../../features/actions/components/action-filters';
+import { ActionFormDialog } from '../../features/actions/components/action-form-dialog';
+import { ActionListSkeletons } from '../../features/actions/components/action-list-skeletons';
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Actions (spec §2): search and filter remedial work, change its status, create and edit it. */
 export default function ActionsPage() {
-  return <PageHeader title="Actions" />;
+  const [creating, setCreating] = useState(false);
+  // Global search links an action without an asset here as ?search=<actionId>.
+  const initialSearch = new URLSearchParams(useSearch()).get('search') ?? '';
+  const [filters, setFilters] = useState<ActionFilterValues>({ search: initialSearch, status: 'all', priority: 'all' });
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  // 'all' and '' are left out of the request URL (urlFromQueryKey skips them).
+  const list = useInfiniteList<Action>('/api/actions', { search, status: filters.status, priority: filters.priority, limit: LIST_PAGE_SIZE });
+
+  const createButton = (
+    <Button type="button" onClick={() => setCreating(true)}>
+      <Plus aria-hidden /> Create Action
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Actions" subtitle="Remedial work across your estate" actions={createButton} />
+      <div className="grid grid-cols-1 gap-4">
+        <ActionFilters value={filters} onChange={setFilters} />
+        {list.isLoading ? (
+          <ActionListSkeletons />
+        ) : list.isError ? (
+          <p role="alert" className="rounded-md border border-destructive/50 p-4 text-sm text-destructive">
+            Could not load actions: {errorMessage(list.error)}
+          </p>
+        ) : list.items.length === 0 ? (
+          <EmptyState icon={ClipboardList} title="No actions found">
+            {createButton}
+          </EmptyState>
+        ) : (
+          <section className="grid grid-cols-1 gap-4" aria-label="Action list">
+            {list.items.map((action) => (
+              <ActionCard key={action.id} action={action} />
+            ))}
+            <LoadMore list={list} />
+          </section>
+        )}
+      </div>
+      <ActionFormDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
 }

@@ -1,5 +1,95 @@
+import { useState } from 'react';
+import { Package, Plus, Search } from 'lucide-react';
+import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS } from '../../../shared/domain';
+import { errorMessage } from '../../lib/api-client';
+import { LoadMore } from '../../lib/use-infinite-list';
 import { PageHeader } from '../../components/layout/page-header';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { useAssets } from '../../features/assets/api/get-assets';
+import { AssetCard, AssetCardSkeleton } from '../../features/assets/components/asset-card';
+import { AssetFormDialog } from '../../features/assets/components/asset-form-dialog';
+import { useAssetListFilters } from '../../features/assets/use-asset-list-filters';
 
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+/** The asset list (spec §2): search, condition and type filters, cards, 50 at a time as you scroll. */
 export default function AssetsPage() {
-  return <PageHeader title="Assets" subtitle="Manage your asset registry" />;
+  const [adding, setAdding] = useState(false);
+  const { searchText, setSearchText, filters, setCondition, setType } = useAssetListFilters();
+  const list = useAssets(filters);
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <Plus aria-hidden /> Add Asset
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Assets" subtitle="Manage your asset registry" actions={addButton} />
+
+      <div className="mb-6 grid gap-3 md:grid-cols-[1fr_auto_auto]">
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search assets"
+            placeholder="Search assets…"
+            className="pl-9"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3 md:contents">
+          <NativeSelect aria-label="Filter by condition" className="md:w-44" value={filters.condition} onChange={(e) => setCondition(e.target.value)}>
+            <option value="all">All conditions</option>
+            {CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {CONDITION_LABELS[condition]}
+              </option>
+            ))}
+          </NativeSelect>
+          <NativeSelect aria-label="Filter by type" className="md:w-44" value={filters.type} onChange={(e) => setType(e.target.value)}>
+            <option value="all">All types</option>
+            {ASSET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ASSET_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {list.isLoading ? (
+        <div className={GRID} role="status" aria-label="Loading assets">
+          {Array.from({ length: ASSET_LIST_SKELETONS }, (_, i) => (
+            <AssetCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm text-destructive">
+          Could not load assets: {errorMessage(list.error)}
+        </p>
+      ) : list.items.length === 0 ? (
+        <EmptyState icon={Package} title="No assets found">
+          {addButton}
+        </EmptyState>
+      ) : (
+        <>
+          <ul className={GRID} aria-label="Assets">
+            {list.items.map((asset) => (
+              <li key={asset.id} className="min-w-0">
+                <AssetCard asset={asset} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={list} />
+        </>
+      )}
+
+      <AssetFormDialog open={adding} onOpenChange={setAdding} />
+    </>
+  );
 }

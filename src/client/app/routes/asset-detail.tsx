@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { SearchX } from 'lucide-react';
+import type { Asset } from '../../../shared/contract/assets';
+import { errorMessage } from '../../lib/api-client';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AssetActions } from '../../features/actions/components/asset-actions';
+import { useAssetActions } from '../../features/actions/api/use-asset-actions';
+import { useAssessments } from '../../features/assessments/api/get-assessments';
+import { AssetAssessments } from '../../features/assessments/components/asset-assessments';
+import { isNotFound, useAsset } from '../../features/assets/api/get-asset';
+import { AssetDetailHeader, AssetDetailSkeleton, BackToAssets } from '../../features/assets/components/asset-detail-header';
+import { AssetDetailsTab } from '../../features/assets/components/asset-details-tab';
+import { AssetFormDialog } from '../../features/assets/components/asset-form-dialog';
+import { DeleteAssetDialog } from '../../features/assets/components/delete-asset-dialog';
+import { useMedia } from '../../features/media/api/get-media';
+import { AssetMedia } from '../../features/media/components/asset-media';
+import { paths } from '../../config/paths';
+
+/** /assets/{id} (spec §2): header, and the Details, Assessments, Actions and Media tabs. */
+export default function AssetDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const { data: asset, isLoading, error } = useAsset(id);
+
+  if (isLoading) return <AssetDetailSkeleton />;
+  if (isNotFound(error)) {
+    return (
+      <EmptyState icon={SearchX} title="Asset not found">
+        <p className="text-sm text-muted-foreground">It may have been deleted, or the link is wrong.</p>
+        <Button asChild variant="outline">
+          <Link href={paths.assets}>Back to Assets</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (error || !asset) {
+    return (
+      <div className="grid gap-4">
+        <BackToAssets />
+        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm text-destructive">
+          Could not load the asset: {errorMessage(error)}
+        </p>
+      </div>
+    );
+  }
+  // Keyed by id so moving between assets starts each page afresh (tab, dialogs).
+  return <AssetPage key={asset.id} asset={asset} />;
+}
+
+/** Tab label with its count once known. */
+const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+
+function AssetPage({ asset }: { asset: Asset }) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // The tabs' lists load with the page: their counts label the tabs and the delete confirmation.
+  const assessments = useAssessments(asset.id).data;
+  const actions = useAssetActions(asset.id).data;
+  const media = useMedia(asset.id).data;
+
+  return (
+    <>
+      <AssetDetailHeader asset={asset} onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+
+      <Tabs defaultValue="details">
+        <TabsList className="w-full justify-start sm:w-auto">
+          <TabsTrigger value="details">Details</TabsTrigger>
+          <TabsTrigger value="assessments">{withCount('Assessments', assessments?.length)}</TabsTrigger>
+          <TabsTrigger value="actions">{withCount('Actions', actions?.length)}</TabsTrigger>
+          <TabsTrigger value="media">{withCount('Media', media?.length)}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="details">
+          <AssetDetailsTab asset={asset} />
+        </TabsContent>
+        <TabsContent value="assessments">
+          <AssetAssessments assetId={asset.id} assetCode={asset.assetId} />
+        </TabsContent>
+        <TabsContent value="actions">
+          <AssetActions assetId={asset.id} />
+        </TabsContent>
+        <TabsContent value="media">
+          <AssetMedia assetId={asset.id} />
+        </TabsContent>
+      </Tabs>
+
+      <AssetFormDialog open={editing} onOpenChange={setEditing} asset={asset} />
+      <DeleteAssetDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        asset={asset}
+        counts={{ assessments: assessments?.length ?? 0, actions: actions?.length ?? 0, photos: media?.length ?? 0 }}
+      />
+    </>
+  );
+}

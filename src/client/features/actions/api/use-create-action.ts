@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Action, CreateActionInput } from '../../../../shared/contract/actions';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateActionQueries } from './invalidate-actions';
+
+/** POST /api/actions. */
+export function useCreateAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateActionInput) => (await (await apiRequest('POST', '/api/actions', input)).json()) as Action,
+    onSuccess: () => invalidateActionQueries(queryClient),
+  });
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Asset } from '../../../../shared/contract/assets';
+import { CONDITION_LABELS } from '../../../../shared/domain/assets';
+import { AssetPicker, assetLabel } from '../../../components/domain/asset-picker';
+import { FormField } from '../../../components/ui/form-field';
+import { NativeSelect } from '../../../components/ui/input';
+import { formatLocalDate } from '../format-date';
+import { useAssessmentOptions } from '../api/use-assessment-options';
+
+/**
+ * The action form's optional links: an asset (picked, or fixed when the form is opened from an
+ * asset's page) and then one of that asset's assessments.
+ */
+export function ActionAssetFields({
+  idPrefix,
+  assetId,
+  assetLabel: knownAssetLabel,
+  presetAssetId,
+  assessmentId,
+  onAssetChange,
+  onAssessmentChange,
+  assetError,
+  assessmentError,
+}: {
+  idPrefix: string;
+  assetId: string | null;
+  /** The current asset's code when editing, before the picker has loaded anything. */
+  assetLabel: string | null;
+  presetAssetId?: string;
+  assessmentId: string | null;
+  onAssetChange: (assetId: string | null) => void;
+  onAssessmentChange: (assessmentId: string | null) => void;
+  assetError?: string;
+  assessmentError?: string;
+}) {
+  const assetFieldId = `${idPrefix}-asset`;
+  const assessmentFieldId = `${idPrefix}-assessment`;
+  const { data: assessments = [], isLoading: assessmentsLoading } = useAssessmentOptions(assetId);
+
+  return (
+    <>
+      {presetAssetId ? (
+        <FixedAsset id={assetFieldId} assetId={presetAssetId} />
+      ) : (
+        <FormField id={assetFieldId} label="Asset (optional)" error={assetError}>
+          <AssetPicker
+            id={assetFieldId}
+            value={assetId}
+            selectedLabel={knownAssetLabel}
+            onChange={(asset) => onAssetChange(asset?.id ?? null)}
+            placeholder="No asset"
+            invalid={!!assetError}
+            clearable
+          />
+        </FormField>
+      )}
+      {assetId && (
+        <FormField id={assessmentFieldId} label="Assessment (optional)" error={assessmentError}>
+          <NativeSelect
+            id={assessmentFieldId}
+            value={assessmentId ?? ''}
+            disabled={assessmentsLoading}
+            aria-invalid={!!assessmentError}
+            onChange={(e) => onAssessmentChange(e.target.value || null)}
+          >
+            <option value="">{assessmentsLoading ? 'Loading assessments…' : assessments.length ? 'None' : 'No assessments for this asset'}</option>
+            {assessments.map((assessment) => (
+              <option key={assessment.id} value={assessment.id}>
+                {assessment.assessmentId} · {formatLocalDate(assessment.assessedAt)} · {CONDITION_LABELS[assessment.condition]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+    </>
+  );
+}
+
+/** The asset an action is being added to, shown but not changeable. */
+function FixedAsset({ id, assetId }: { id: string; assetId: string }) {
+  const { data: asset, isLoading } = useQuery<Asset>({ queryKey: ['/api/assets', assetId] });
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <span className="text-sm font-medium leading-none" id={`${id}-label`}>
+        Asset
+      </span>
+      <p aria-labelledby={`${id}-label`} className="rounded-md border bg-muted px-3 py-2 text-sm" data-testid="fixed-asset">
+        {asset ? assetLabel(asset) : isLoading ? 'Loading…' : 'This asset'}
+      </p>
+    </div>
+  );
+}

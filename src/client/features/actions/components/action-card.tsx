@@ -1,0 +1,103 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Box, CalendarDays, Pencil, Tag, User, type LucideIcon } from 'lucide-react';
+import type { Action } from '../../../../shared/contract/actions';
+import { ACTION_CATEGORY_LABELS, ACTION_STATUS_LABELS, ACTION_STATUSES, type ActionStatus } from '../../../../shared/domain/actions';
+import { ActionStatusBadge, PriorityBadge } from '../../../components/domain/badges';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { NativeSelect } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { formatCalendarDate } from '../format-date';
+import { useUpdateAction } from '../api/use-update-action';
+import { ActionFormDialog } from './action-form-dialog';
+
+/** One remedial action (spec §2 Actions): what, how urgent, who and when, with quick status change and Edit. */
+export function ActionCard({ action }: { action: Action }) {
+  const titleId = useId();
+  const statusId = useId();
+  const [editing, setEditing] = useState(false);
+  const updateAction = useUpdateAction();
+  // While the change is saved (and the list refetched) the select shows the chosen status.
+  const status: ActionStatus = (updateAction.isPending && updateAction.variables?.changes.status) || action.status;
+
+  const changeStatus = (next: ActionStatus) =>
+    updateAction.mutate(
+      { id: action.id, changes: { status: next } },
+      {
+        onSuccess: () => toast({ title: 'Action updated', description: 'The action status has been changed' }),
+        onError: (error) => toast({ title: 'Failed to update action', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <Card role="article" aria-labelledby={titleId} className="flex flex-col gap-3 p-4" data-testid="action-card" data-action-id={action.actionId}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-medium text-muted-foreground">{action.actionId}</span>
+        <PriorityBadge priority={action.priority} />
+        <ActionStatusBadge status={action.status} />
+      </div>
+      <div className="min-w-0">
+        <h3 id={titleId} className="break-words text-base font-semibold">
+          {action.title}
+        </h3>
+        {action.description && <p className="mt-1 line-clamp-3 whitespace-pre-line break-words text-sm text-muted-foreground">{action.description}</p>}
+      </div>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2">
+        <Detail icon={User} label="Assignee">
+          {action.assignee ?? 'Unassigned'}
+        </Detail>
+        <Detail icon={CalendarDays} label="Target date">
+          {action.targetDate ? `Target: ${formatCalendarDate(action.targetDate)}` : 'No date set'}
+        </Detail>
+        <Detail icon={Tag} label="Category">
+          {ACTION_CATEGORY_LABELS[action.category]}
+        </Detail>
+        {action.assetId && (
+          <Detail icon={Box} label="Asset">
+            <Link href={paths.asset(action.assetId)} className="font-medium text-primary underline-offset-4 hover:underline">
+              {action.assetCode ?? 'View asset'}
+            </Link>
+          </Detail>
+        )}
+      </dl>
+      <div className="flex flex-col gap-2 border-t pt-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1.5 sm:w-48">
+          <label htmlFor={statusId} className="text-xs font-medium text-muted-foreground">
+            Status
+          </label>
+          <NativeSelect
+            id={statusId}
+            value={status}
+            disabled={updateAction.isPending}
+            onChange={(e) => changeStatus(e.target.value as ActionStatus)}
+          >
+            {ACTION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ACTION_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="button" variant="outline" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden /> Edit
+        </Button>
+      </div>
+      <ActionFormDialog open={editing} onOpenChange={setEditing} action={action} />
+    </Card>
+  );
+}
+
+function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1.5">
+      <dt>
+        <Icon className="h-4 w-4 shrink-0" aria-hidden />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 truncate">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { AssetListItem } from '../../../../shared/contract/assets';
+import type { AssetStatus, AssetType, Condition } from '../../../../shared/domain';
+import { LIST_PAGE_SIZE } from '../../../../shared/domain';
+import { useInfiniteList } from '../../../lib/use-infinite-list';
+
+export const ASSETS_URL = '/api/assets';
+
+export interface AssetListFilters {
+  search?: string;
+  condition?: Condition | 'all';
+  type?: AssetType | 'all';
+  status?: AssetStatus | 'all';
+}
+
+/** GET /api/assets, newest first, 50 rows a page; further pages load as the user scrolls. */
+export function useAssets(filters: AssetListFilters) {
+  return useInfiniteList<AssetListItem>(ASSETS_URL, { ...filters, limit: LIST_PAGE_SIZE });
+}

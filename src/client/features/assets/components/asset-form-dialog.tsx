@@ -1,0 +1,66 @@
+import type { Asset } from '../../../../shared/contract/assets';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { useCreateAsset } from '../api/create-asset';
+import { useUpdateAsset } from '../api/update-asset';
+import { AssetForm, type AssetFormOutput } from './asset-form';
+
+const FORM_ID = 'asset-form';
+
+/**
+ * Add Asset (no `asset`) or Edit Asset (prefilled from `asset`). The form inside is mounted afresh at
+ * every opening, so each opening starts from the defaults with its own idempotency key.
+ */
+export function AssetFormDialog({ open, onOpenChange, asset }: { open: boolean; onOpenChange: (open: boolean) => void; asset?: Asset }) {
+  const createAsset = useCreateAsset();
+  const updateAsset = useUpdateAsset(asset?.id ?? '');
+  const isPending = createAsset.isPending || updateAsset.isPending;
+
+  const submit = (values: AssetFormOutput) => {
+    if (asset) {
+      // The idempotency key belongs to creation only; the edit schema has no such field.
+      const { clientAssetId: _unused, ...changes } = values;
+      updateAsset.mutate(changes, {
+        onSuccess: () => {
+          toast({ title: 'Asset updated', description: 'The asset has been saved' });
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: 'Failed to update asset', description: errorMessage(error), variant: 'destructive' }),
+      });
+    } else {
+      createAsset.mutate(values, {
+        onSuccess: () => {
+          toast({ title: 'Asset created', description: 'The asset has been added to the register' });
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: 'Failed to create asset', description: errorMessage(error), variant: 'destructive' }),
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !isPending && onOpenChange(next)}
+      title={asset ? 'Edit Asset' : 'Add Asset'}
+      description={asset ? `Change the details of ${asset.assetId}.` : 'Register a new asset at a location.'}
+      className="sm:max-w-2xl"
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={isPending}>
+            {isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+            {asset ? 'Save Changes' : 'Create Asset'}
+          </Button>
+        </>
+      }
+    >
+      <AssetForm id={FORM_ID} asset={asset} onSubmit={submit} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLocationSchema, type CreateLocationInput, type Location } from '../../../../shared/contract/locations';
+import { DEFAULT_LOCATION_TYPE, LOCATION_TYPE_LABELS, LOCATION_TYPES, canNest, locationTypeRank, type LocationType } from '../../../../shared/domain/locations';
+import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { LocationPicker } from '../../../components/domain/location-picker';
+import { KeyValueEditor, rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-editor';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateLocation } from '../api/use-create-location';
+
+const EMPTY: CreateLocationInput = {
+  name: '',
+  type: DEFAULT_LOCATION_TYPE,
+  parentId: null,
+  code: '',
+  description: '',
+  gpsLat: '',
+  gpsLon: '',
+  metadata: {},
+};
+
+/** The types a location of `type` may sit under: every level above it (none for an organisation). */
+function parentTypesFor(type: LocationType): LocationType[] {
+  return LOCATION_TYPES.slice(0, Math.max(0, locationTypeRank(type)));
+}
+
+/** Add Location (spec §2): name, type (default organisation), parent, code, description, GPS, metadata. */
+export function AddLocationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const formId = useId();
+  const createLocation = useCreateLocation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Location"
+      description="A site, building, floor or area in your estate's hierarchy."
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={createLocation.isPending}>
+            {createLocation.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+            Create Location
+          </Button>
+        </>
+      }
+    >
+      {/* Mounted only while open, so every opening starts from an empty form. */}
+      <AddLocationForm
+        formId={formId}
+        onSubmit={(values) =>
+          createLocation.mutate(values, {
+            onSuccess: () => {
+              toast({ title: 'Location created', description: 'The location has been added successfully' });
+              onOpenChange(false);
+            },
+            onError: (error) => toast({ title: 'Failed to create location', description: errorMessage(error), variant: 'destructive' }),
+          })
+        }
+      />
+    </Dialog>
+  );
+}
+
+function AddLocationForm({ formId, onSubmit }: { formId: string; onSubmit: (values: CreateLocationInput) => void }) {
+  const form = useForm({ resolver: zodResolver(createLocationSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const [parent, setParent] = useState<Location | null>(null);
+  const [metadataRows, setMetadataRows] = useState<KeyValueRow[]>([]);
+  const type = useWatch({ control: form.control, name: 'type' }) as LocationType;
+  const parentTypes = parentTypesFor(type);
+
+  const chooseParent = (location: Location | null) => {
+    setParent(location);
+    form.setValue('parentId', location?.id ?? null, { shouldValidate: true });
+  };
+  const changeType = (next: LocationType) => {
+    // A parent that can no longer hold this type is dropped rather than sent and refused.
+    if (parent && !canNest(parent.type, next)) chooseParent(null);
+  };
+  const changeMetadata = (rows: KeyValueRow[]) => {
+    setMetadataRows(rows);
+    form.setValue('metadata', rowsToRecord(rows), { shouldValidate: form.formState.isSubmitted });
+  };
+  const metadataError = firstMessage(errors.metadata);
+
+  return (
+    <form id={formId} className="grid grid-cols-1 gap-4" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values))}>
+      <FormField id={`${formId}-name`} label="Name" error={errors.name?.message}>
+        <Input id={`${formId}-name`} aria-invalid={!!errors.name} autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField id={`${formId}-type`} label="Type" error={errors.type?.message}>
+        <NativeSelect
+          id={`${formId}-type`}
+          aria-invalid={!!errors.type}
+          {...form.register('type', { onChange: (e: { target: { value: string } }) => changeType(e.target.value as LocationType) })}
+        >
+          {LOCATION_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {LOCATION_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {parentTypes.length > 0 && (
+        <FormField id={`${formId}-parent`} label="Parent" error={errors.parentId?.message}>
+          <LocationPicker
+            id={`${formId}-parent`}
+            value={parent?.id ?? null}
+            selectedPath={parent?.path}
+            onChange={chooseParent}
+            allowedTypes={parentTypes}
+            placeholder="No parent (top level)"
+            invalid={!!errors.parentId}
+            clearable
+          />
+        </FormField>
+      )}
+      <FormField id={`${formId}-code`} label="Code" error={errors.code?.message}>
+        <Input id={`${formId}-code`} aria-invalid={!!errors.code} autoComplete="off" {...form.register('code')} />
+      </FormField>
+      <FormField id={`${formId}-description`} label="Description" error={errors.description?.message}>
+        <Textarea id={`${formId}-description`} aria-invalid={!!errors.description} rows={3} {...form.register('description')} />
+      </FormField>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField id={`${formId}-lat`} label="GPS latitude" error={errors.gpsLat?.message}>
+          <Input id={`${formId}-lat`} inputMode="decimal" placeholder="e.g. 53.7997" aria-invalid={!!errors.gpsLat} {...form.register('gpsLat')} />
+        </FormField>
+        <FormField id={`${formId}-lon`} label="GPS longitude" error={errors.gpsLon?.message}>
+          <Input id={`${formId}-lon`} inputMode="decimal" placeholder="e.g. -1.5491" aria-invalid={!!errors.gpsLon} {...form.register('gpsLon')} />
+        </FormField>
+      </div>
+      <div className="grid grid-cols-1 gap-2">
+        <KeyValueEditor label="Metadata" rows={metadataRows} onChange={changeMetadata} />
+        {metadataError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {metadataError}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The message of a field error, or of the first entry's error for a record field (metadata). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, value] of Object.entries(error)) {
+    const message = key !== 'ref' && value && typeof value === 'object' ? (value as { message?: unknown }).message : undefined;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateMeterInput, Meter } from '../../../../shared/contract/meters';
+import { apiRequest } from '../../../lib/api-client';
+import { METERS_KEY } from './get-meters';
+
+/** POST /api/meters; refreshes the meter list. */
+export function useCreateMeter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateMeterInput) => (await (await apiRequest('POST', '/api/meters', input)).json()) as Meter,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: METERS_KEY }),
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { exportRecordSchema, exportRequestSchema, exportResponseSchema } from '../../../shared/contract/reports';
+import { idParams } from '../../../shared/contract/common';
+import { DOWNLOAD_LINK_TTL_MS, RECENT_EXPORTS } from '../../../shared/domain/reports';
+import { isUuid } from '../../db/keyset';
+import { badRequest, HttpError, notFound } from '../../http-errors';
+import { sign, verify } from '../../signed-urls';
+import { CONTENT_TYPES, exportFilename, generateReport } from './export-report';
+import { reportsRepo, type ExportRow } from './reports.repo';
+
+const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), sig: z.string().max(100).optional() });
+
+/**
+ * POST /api/reports/export (spec §7): writes a real .xlsx or .csv and answers { downloadUrl, … }.
+ * GET /api/reports/exports: the user's recent exports with fresh links.
+ * GET /api/reports/exports/{id}/download: the file, for its owner only, while the link is valid.
+ */
+export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repo = reportsRepo(ctx.db);
+
+    // A link bound to the export, its owner and an expiry (SEC-EXP-2: short-lived, per user).
+    const withLink = (row: ExportRow) => {
+      const expires = ctx.now().getTime() + DOWNLOAD_LINK_TTL_MS;
+      const sig = sign(ctx.secret, ['export', row.id, row.userId, expires]);
+      return {
+        id: row.id,
+        reportType: row.reportType,
+        format: row.format,
+        locationId: row.locationId,
+        locationName: row.locationName,
+        filename: row.filename,
+        size: row.size,
+        rowCount: row.rowCount,
+        createdAt: row.createdAt.toISOString(),
+        downloadUrl: `/api/reports/exports/${row.id}/download?expires=${expires}&sig=${sig}`,
+      };
+    };
+
+    app.post('/api/reports/export', { schema: { body: exportRequestSchema, response: { 201: exportResponseSchema } } }, async (request, reply) => {
+      const { reportType, format, locationId } = request.body;
+      const location = locationId ? await repo.location(locationId) : null;
+      if (locationId && !location) throw badRequest('Location not found', { locationId: 'Location not found' });
+
+      const started = performance.now();
+      const file = await generateReport(ctx, { reportType, format, locationId });
+      const row = await repo.record({
+        userId: request.user!.id,
+        reportType,
+        format,
+        locationId,
+        locationName: location?.name ?? null,
+        filename: exportFilename(reportType, location?.name ?? null, format, ctx.now()),
+        objectKey: file.objectKey,
+        size: file.size,
+        rowCount: file.rowCount,
+      });
+      request.log.info({ reportType, format, rows: file.rowCount, bytes: file.size, ms: Math.round(performance.now() - started) }, 'report exported');
+      return reply.status(201).send(withLink(row));
+    });
+
+    app.get('/api/reports/exports', { schema: { response: { 200: z.array(exportRecordSchema) } } }, async (request) =>
+      (await repo.recent(request.user!.id, RECENT_EXPORTS)).map(withLink),
+    );
+
+    app.get('/api/reports/exports/:id/download', { schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
+      const { id } = request.params;
+      const row = isUuid(id) ? await repo.ownedBy(id, request.user!.id) : undefined;
+      if (!row) throw notFound('Export not found');
+      const { expires, sig } = request.query;
+      if (!expires || !verify(ctx.secret, ['export', row.id, row.userId, expires], sig)) {
+        throw new HttpError(403, 'This download link is not valid. Open the export from Recent Exports.');
+      }
+      if (expires < ctx.now().getTime()) {
+        throw new HttpError(403, 'This download link has expired. Open the export again from Recent Exports.');
+      }
+      const stream = await ctx.storage.read(row.objectKey);
+      return reply
+        .header('content-type', CONTENT_TYPES[row.format])
+        .header('content-disposition', `attachment; filename="${row.filename}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
+        .header('content-length', row.size)
+        .send(stream);
+    });
+  };
+}

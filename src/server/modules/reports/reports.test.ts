@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { createTestApp, getJson, MINUTE, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { insertAsset, insertLocation, type LocationRow } from '../../../../tests/factories/register';
+import { actions, meterReadings, meters } from '../../db/schema';
+import { REPORT_TYPES, EXPORT_FORMATS } from '../../../shared/domain/reports';
+import type { ExportRecord } from '../../../shared/contract/reports';
+
+let t: TestApp;
+let cookie: string;
+let userId: string;
+let leeds: LocationRow;
+let york: LocationRow;
+
+const INJECTIONS = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\t=1', 'a";=1+2', `=1+2'" ;,=1+2`];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie, user: { id: userId } } = await registerUser(t.app, { fullName: 'Maya Manager' }));
+  const org = await insertLocation(t.db, { name: 'Acme Estates', type: 'organisation' });
+  leeds = await insertLocation(t.db, { name: 'Leeds Depot', type: 'site', parent: org });
+  york = await insertLocation(t.db, { name: 'York Office', type: 'site', parent: org });
+  const blockA = await insertLocation(t.db, { name: 'Block A', type: 'building', parent: leeds });
+  const floor = await insertLocation(t.db, { name: 'Floor 2', type: 'floor', parent: blockA });
+
+  const boiler = await insertAsset(t.db, userId, {
+    location: floor,
+    type: 'hvac',
+    make: INJECTIONS[0],
+    model: INJECTIONS[1],
+    serial: INJECTIONS[2],
+    description: INJECTIONS[3],
+    subtype: INJECTIONS[4],
+    barcode: INJECTIONS[5],
+    conditionNotes: INJECTIONS[6],
+    condition: 'poor',
+    complianceFire: 'no',
+    installDate: '2020-03-15',
+    customFields: { Refrigerant: 'R32' },
+  });
+  await insertAsset(t.db, userId, { location: blockA, condition: 'good', complianceElectrical: 'yes' });
+  await insertAsset(t.db, userId, { location: york, condition: 'excellent', complianceLoler: 'no', complianceHygiene: 'no' });
+  await t.db.insert(actions).values([
+    { title: '=cmd|calc', priority: 'high', createdBy: userId, assetId: boiler.id, targetDate: '2026-12-01' },
+    { title: 'General tidy', priority: 'low', status: 'closed', createdBy: userId },
+  ]);
+  const [meter] = await t.db
+    .insert(meters)
+    .values({ meterNumber: 'EL-1', type: 'electricity', unit: 'kWh', multiplier: 10, locationId: leeds.id, locationPath: leeds.path })
+    .returning();
+  await t.db.insert(meterReadings).values([
+    { meterId: meter!.id, reading: 100, readingDate: new Date('2026-09-01T00:00:00Z'), recordedBy: userId },
+    { meterId: meter!.id, reading: 160, readingDate: new Date('2026-10-01T00:00:00Z'), recordedBy: userId },
+  ]);
+});
+afterAll(() => t.close());
+
+async function exportReport(body: Record<string, unknown>, as = cookie): Promise<ExportRecord> {
+  const res = await postJson(t.app, '/api/reports/export', body, { cookie: as });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ExportRecord>();
+}
+
+async function download(record: ExportRecord, as = cookie) {
+  return t.app.inject({ method: 'GET', url: record.downloadUrl, headers: { cookie: as } });
+}
+
+/** Every cell of a downloaded report as text rows (header first). */
+async function readCells(record: ExportRecord): Promise<{ rows: string[][]; formulas: number }> {
+  const res = await download(record);
+  expect(res.statusCode, res.body).toBe(200);
+  if (record.format === 'csv') {
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])); // UTF-8 BOM
+    return { rows: parse(res.rawPayload, { bom: true, relax_column_count: false }) as string[][], formulas: 0 };
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: string[][] = [];
+  let formulas = 0;
+  sheet.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) => {
+      if (cell.type === ExcelJS.ValueType.Formula) formulas++;
+      cells.push(cell.value instanceof Date ? cell.value.toISOString() : cell.value === null ? '' : String(cell.value));
+    });
+    rows.push(cells);
+  });
+  return { rows, formulas };
+}
+
+describe('POST /api/reports/export', () => {
+  for (const reportType of REPORT_TYPES) {
+    for (const format of EXPORT_FORMATS) {
+      it(`writes ${reportType} as ${format}, readable back, with no live formula`, async () => {
+        const record = await exportReport({ reportType, format });
+        expect(record.downloadUrl).toMatch(new RegExp(`^/api/reports/exports/${record.id}/download\\?expires=\\d+&sig=`));
+        expect(record.filename).toMatch(new RegExp(`^${reportType}-all-\\d{4}-\\d{2}-\\d{2}\\.${format}$`));
+        const { rows, formulas } = await readCells(record);
+        expect(formulas).toBe(0);
+        expect(rows.length).toBe(record.rowCount + 1);
+        for (const row of rows.slice(1)) {
+          for (const cell of row) expect(cell, `cell ${JSON.stringify(cell)}`).not.toMatch(/^[=+\-@\t\r\n]/);
+        }
+      });
+    }
+  }
+
+  it('neutralises every formula trigger with a leading apostrophe and keeps the text', async () => {
+    for (const format of EXPORT_FORMATS) {
+      const { rows } = await readCells(await exportReport({ reportType: 'asset_register', format }));
+      const cells = rows.flat();
+      for (const payload of INJECTIONS) {
+        // Only a leading trigger is dangerous; other text (quotes, separators) comes back unchanged.
+        const expected = /^[=+\-@\t]/.test(payload) ? `'${payload}` : payload;
+        expect(cells, `${format}: ${JSON.stringify(payload)}`).toContain(expected);
+      }
+    }
+  });
+
+  it('the asset register has every audited field, with labels and real dates', async () => {
+    const { rows } = await readCells(await exportReport({ reportType: 'asset_register', format: 'xlsx' }));
+    const [header, ...data] = rows;
+    expect(header).toEqual(expect.arrayContaining(['Asset ID', 'Location', 'Condition', 'Fire', 'Electrical', 'LOLER', 'Hygiene', 'Custom fields', 'Created by']));
+    const boiler = data.find((r) => r.some((c) => c.endsWith('Floor 2')))!;
+    expect(boiler).toContain('Poor');
+    expect(boiler).toContain('Non-compliant');
+    expect(boiler).toContain('Refrigerant: R32');
+    expect(boiler).toContain('Maya Manager');
+    expect(boiler).toContain('2020-03-15T00:00:00.000Z'); // install date is a date cell
+  });
+
+  it('a site scope covers everything inside that site, and names the file after it', async () => {
+    const record = await exportReport({ reportType: 'asset_register', format: 'csv', locationId: leeds.id });
+    expect(record.filename).toMatch(/^asset_register-leeds-depot-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(record).toMatchObject({ rowCount: 2, locationName: 'Leeds Depot' });
+    const york = await exportReport({ reportType: 'actions_list', format: 'csv', locationId: (await insertLocation(t.db)).id });
+    expect(york.rowCount).toBe(0);
+  });
+
+  it('summarises conditions per site and building', async () => {
+    const { rows } = await readCells(await exportReport({ reportType: 'condition_summary', format: 'csv' }));
+    expect(rows).toEqual([
+      ['Site', 'Building', 'Excellent', 'Good', 'Fair', 'Poor', 'Unsafe', 'Total'],
+      ['Leeds Depot', 'Block A', '0', '1', '0', '1', '0', '2'],
+      ['York Office', '(no building)', '1', '0', '0', '0', '0', '1'],
+    ]);
+  });
+
+  it('lists the compliance schedule with non-compliant assets first', async () => {
+    const { rows } = await readCells(await exportReport({ reportType: 'compliance_schedule', format: 'csv' }));
+    const failing = rows.slice(1).map((r) => Number(r[9]));
+    expect(failing).toEqual([...failing].sort((a, b) => b - a));
+    expect(failing[0]).toBe(2);
+  });
+
+  it('logs meter readings with consumption × multiplier', async () => {
+    const { rows } = await readCells(await exportReport({ reportType: 'meter_logs', format: 'csv' }));
+    expect(rows.slice(1).map((r) => [r[0], r[6], r[7]])).toEqual([
+      ['EL-1', '100', ''],
+      ['EL-1', '160', '600'],
+    ]);
+  });
+
+  it('refuses bad requests with 400', async () => {
+    for (const body of [{}, { reportType: 'payroll' }, { reportType: 'asset_register', format: 'pdf' }]) {
+      expect((await postJson(t.app, '/api/reports/export', body, { cookie })).statusCode).toBe(400);
+    }
+    const unknown = await postJson(t.app, '/api/reports/export', { reportType: 'asset_register', locationId: crypto.randomUUID() }, { cookie });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Location not found');
+  });
+});
+
+describe('downloads and recent exports', () => {
+  it('serves the file as an attachment with the right type, to its owner only', async () => {
+    const record = await exportReport({ reportType: 'actions_list', format: 'xlsx' });
+    const res = await download(record);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="${record.filename}"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+
+    const other = await registerUser(t.app);
+    expect((await download(record, other.cookie)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: record.downloadUrl })).statusCode).toBe(401);
+    expect((await getJson(t.app, record.downloadUrl.replace(/sig=[^&]+/, 'sig=forged'), cookie)).statusCode).toBe(403);
+  });
+
+  it('links expire after 15 minutes; the list hands out fresh ones', async () => {
+    const record = await exportReport({ reportType: 'meter_logs', format: 'csv' });
+    t.clock.advance(16 * MINUTE);
+    const expired = await download(record);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toMatch(/expired/);
+    const recent = (await getJson(t.app, '/api/reports/exports', cookie)).json<ExportRecord[]>();
+    const fresh = recent.find((r) => r.id === record.id)!;
+    expect((await download(fresh)).statusCode).toBe(200);
+  });
+
+  it("lists only the user's own exports, newest first", async () => {
+    const other = await registerUser(t.app);
+    expect((await getJson(t.app, '/api/reports/exports', other.cookie)).json()).toEqual([]);
+    const first = await exportReport({ reportType: 'condition_summary', format: 'csv' }, other.cookie);
+    const second = await exportReport({ reportType: 'asset_register', format: 'xlsx' }, other.cookie);
+    const list = (await getJson(t.app, '/api/reports/exports', other.cookie)).json<ExportRecord[]>();
+    expect(list.map((r) => r.id)).toEqual([second.id, first.id]);
+  });
+});

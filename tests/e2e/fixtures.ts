@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import type { Asset, CreateAssetInput } from '../../src/shared/contract/assets';
+import type { Assessment, CreateAssessmentInput } from '../../src/shared/contract/assessments';
+import type { Location } from '../../src/shared/contract/locations';
+
+/**
+ * Records for the asset end-to-end tests, created through the API with the page's session. Tests run
+ * in parallel on one database, so every name carries a unique token and tests search for it.
+ */
+let counter = 0;
+export function uniqueToken(prefix = 'e2e'): string {
+  return `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export async function createLocation(page: Page, name = uniqueToken('Site ')): Promise<Location> {
+  const res = await page.context().request.post('/api/locations', { data: { name, type: 'site' } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Location;
+}
+
+export async function createAsset(page: Page, data: Partial<CreateAssetInput> & { locationId: string }): Promise<Asset> {
+  const res = await page.context().request.post('/api/assets', { data: { type: 'other', condition: 'good', ...data } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Asset;
+}
+
+export async function createAssessment(page: Page, data: CreateAssessmentInput): Promise<Assessment> {
+  const res = await page.context().request.post('/api/assessments', { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Assessment;
+}
+
+/** The page must not scroll sideways (phone layout). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+export async function createAction(page: Page, data: Record<string, unknown> = {}): Promise<{ id: string; actionId: string; title: string }> {
+  const res = await page.context().request.post('/api/actions', { data: { title: uniqueToken('Action '), priority: 'medium', ...data } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+export async function createMeter(page: Page, data: Record<string, unknown> & { locationId: string }): Promise<{ id: string; meterNumber: string }> {
+  const res = await page.context().request.post('/api/meters', { data: { meterNumber: uniqueToken('M-'), type: 'electricity', unit: 'kWh', ...data } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
