@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_TYPES, CODE_MAX, NAME_MAX, NOTES_MAX } from '../domain';
+import { LOCATION_TYPES, CODE_MAX, NAME_MAX, NOTES_MAX, type LocationType } from '../domain';
 import { keyValues, optionalId, optionalText, requiredText, searchParam } from './common';
 
 const coordinate = (label: string, limit: number) =>
@@ -47,7 +47,21 @@ export type Location = z.infer<typeof locationSchema>;
 
 /** GET /api/locations: all locations ordered by path, or filtered (pickers search with a limit). */
 export const listLocationsQuery = z.object({
-  type: z.union([z.enum(LOCATION_TYPES), z.literal('all'), z.literal('')]).optional(),
+  /** One type, or several separated by commas (e.g. the possible parents of a new floor); 'all' or '' for any. */
+  type: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value || value === 'all') return undefined;
+      const types = value.split(',');
+      const unknown = types.find((t) => !(LOCATION_TYPES as readonly string[]).includes(t));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `Unknown location type: ${unknown}` });
+        return z.NEVER;
+      }
+      return types as LocationType[];
+    }),
   parentId: z.uuid('parentId must be a location id').optional(),
   search: searchParam,
   limit: z.coerce.number().int().min(1).max(1000).optional(),

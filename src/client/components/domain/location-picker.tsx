@@ -27,8 +27,12 @@ export function LocationPicker({
   clearable?: boolean;
 }) {
   const useLocationOptions = (term: string, enabled: boolean) => {
-    const { data = [], isFetching } = useQuery<Location[]>({ queryKey: ['/api/locations', { search: term, limit: RESULT_LIMIT }], enabled });
-    return { options: allowedTypes ? data.filter((l) => allowedTypes.includes(l.type)) : data, isFetching };
+    // The server filters by type, so the 50 results are all choosable even in a large estate.
+    const { data = [], isFetching } = useQuery<Location[]>({
+      queryKey: ['/api/locations', { search: term, type: allowedTypes?.join(','), limit: RESULT_LIMIT }],
+      enabled,
+    });
+    return { options: data, isFetching };
   };
   return (
     <SearchPicker<Location>

@@ -20,7 +20,7 @@ export interface NewLocation {
 export type LocationChanges = Partial<Omit<NewLocation, 'type'>>;
 
 export interface LocationFilter {
-  type?: LocationType;
+  types?: LocationType[];
   parentId?: string;
   search?: string;
   limit?: number;
@@ -130,7 +130,7 @@ export function locationsRepo(db: Db) {
     /** All locations ordered by path, optionally narrowed (pickers pass a search and a limit). */
     async list(filter: LocationFilter): Promise<LocationRow[]> {
       const conditions: SQL[] = [];
-      if (filter.type) conditions.push(eq(locations.type, filter.type));
+      if (filter.types?.length) conditions.push(inArray(locations.type, filter.types));
       if (filter.parentId) conditions.push(eq(locations.parentId, filter.parentId));
       if (filter.search) {
         const pattern = containsPattern(filter.search);

@@ -59,7 +59,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { type, parentId, search, limit } = request.query;
         const rows = await repo.list({
-          type: type === 'all' || type === '' ? undefined : type,
+          types: type,
           parentId,
           search: search || undefined,
           limit,

@@ -170,6 +170,9 @@ describe('GET /api/locations', () => {
     const regions = (await getJson(t.app, `/api/locations?type=region&search=zeta`, cookie)).json<Location[]>();
     expect(regions.map((l) => l.path)).toEqual(['Zeta Holdings / North', 'Zeta Holdings / South']);
     expect((await getJson(t.app, `/api/locations?type=all&search=zeta`, cookie)).json<Location[]>()).toHaveLength(7);
+    // Several types at once (a picker offering the possible parents of a floor).
+    const parents = (await getJson(t.app, `/api/locations?type=site,building&search=zeta`, cookie)).json<Location[]>();
+    expect(parents.map((l) => l.type)).toEqual(['site', 'building']);
 
     const children = (await getJson(t.app, `/api/locations?parentId=${region.id}`, cookie)).json<Location[]>();
     expect(children.map((l) => l.id)).toEqual([site.id]);
