@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ConditionBadge, CONDITION_STYLES } from '../../components/domain/badges';
 import { paths } from '../../config/paths';
 import { growthCaption, highPriorityCaption, shareCaption } from '../../features/dashboard/trend-captions';
-import { formatCalendarDate } from '../../features/actions/format-date';
+import { formatCalendarDate } from '../../lib/format';
 
 export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;
 

@@ -1,5 +1,6 @@
 import type { Reading } from '../../../shared/contract/meters';
-import { formatReading, formatReadingDate } from './format';
+import { formatReading } from './format';
+import { formatLocalDate } from '../../lib/format';
 
 /** One slot of the consumption chart: a period's consumption, or the gap a meter reset leaves. */
 export type ConsumptionPoint =
@@ -33,8 +34,8 @@ export function describeConsumption(points: readonly ConsumptionPoint[], unit: s
   if (bars.length === 0) return `${title}: no periods yet`;
   const values = bars.map((b) => b.value);
   const total = values.reduce((sum, v) => sum + v, 0);
-  const first = formatReadingDate(bars[0]!.date);
-  const last = formatReadingDate(bars[bars.length - 1]!.date);
+  const first = formatLocalDate(bars[0]!.date);
+  const last = formatLocalDate(bars[bars.length - 1]!.date);
   const resets = points.length - bars.length;
   const parts = [
     bars.length === 1 ? `1 period ending ${last}` : `${bars.length} periods ending ${first} to ${last}`,

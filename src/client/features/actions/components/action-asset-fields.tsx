@@ -4,7 +4,7 @@ import { CONDITION_LABELS } from '../../../../shared/domain/assets';
 import { AssetPicker, assetLabel } from '../../../components/domain/asset-picker';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/input';
-import { formatLocalDate } from '../format-date';
+import { formatLocalDate } from '../../../lib/format';
 import { useAssessmentOptions } from '../api/use-assessment-options';
 
 /**

@@ -10,7 +10,7 @@ import { NativeSelect } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
-import { formatCalendarDate } from '../format-date';
+import { formatCalendarDate } from '../../../lib/format';
 import { useUpdateAction } from '../api/use-update-action';
 import { ActionFormDialog } from './action-form-dialog';
 

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { countOf, formatDateTime } from '../../assets/format';
+import { countOf, formatDateTime } from '../../../lib/format';
 import { useAssessments } from '../api/get-assessments';
 import { AssessmentFormDialog } from './assessment-form-dialog';
 

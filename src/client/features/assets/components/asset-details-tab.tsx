@@ -3,7 +3,7 @@ import type { Asset } from '../../../../shared/contract/assets';
 import { ASSET_STATUS_LABELS, ASSET_TYPE_LABELS, COMPLIANCE_FIELDS, COMPLIANCE_LABELS } from '../../../../shared/domain';
 import { ComplianceBadge, ConditionBadge } from '../../../components/domain/badges';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatDate, formatDateTime } from '../format';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { AssetQrCode } from './asset-qr-code';
 
 /** Compliance shown as badges when recorded (spec §2: fire and electrical, when not na). */
@@ -57,8 +57,8 @@ export function AssetDetailsTab({ asset }: { asset: Asset }) {
               ['Barcode', asset.barcode],
               ['Location', asset.locationPath],
               ['Status', ASSET_STATUS_LABELS[asset.status]],
-              ['Install date', formatDate(asset.installDate)],
-              ['Warranty expiry', formatDate(asset.warrantyExpiry)],
+              ['Install date', asset.installDate && formatCalendarDate(asset.installDate)],
+              ['Warranty expiry', asset.warrantyExpiry && formatCalendarDate(asset.warrantyExpiry)],
               ['Created by', createdBy],
               ['Last updated', formatDateTime(asset.updatedAt)],
             ]}

@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteAsset } from '../api/delete-asset';
-import { countOf } from '../format';
+import { countOf } from '../../../lib/format';
 
 export interface AssetRecordCounts {
   assessments: number;

@@ -1,7 +1,8 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { consumptionSeries, describeConsumption, type ConsumptionPoint } from '../consumption-series';
 import type { Reading } from '../../../../shared/contract/meters';
-import { formatCompact, formatDayMonth, formatReading, formatReadingDate } from '../format';
+import { formatCompact, formatDayMonth, formatReading } from '../format';
+import { formatLocalDate } from '../../../lib/format';
 
 // Drawn at a fixed pixel size, so labels stay legible on a phone; a long history scrolls sideways.
 const SLOT = 44;
@@ -56,7 +57,7 @@ function Bars({ points, unit, label }: { points: ConsumptionPoint[]; unit: strin
         if (point.kind === 'gap') {
           return (
             <g key={point.id} data-testid="consumption-gap">
-              <title>{`Meter reset on ${formatReadingDate(point.date)}`}</title>
+              <title>{`Meter reset on ${formatLocalDate(point.date)}`}</title>
               <line x1={centre} x2={centre} y1={TOP} y2={baseline} className="stroke-muted-foreground" strokeDasharray="3 3" strokeWidth={1} />
               <text x={centre} y={HEIGHT - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]">
                 Reset
@@ -68,7 +69,7 @@ function Bars({ points, unit, label }: { points: ConsumptionPoint[]; unit: strin
         const height = max > 0 ? (Math.max(0, point.value) / max) * PLOT_HEIGHT : 0;
         return (
           <g key={point.id} data-testid="consumption-bar" data-value={point.value}>
-            <title>{`${formatReadingDate(point.date)}: ${formatReading(point.value)} ${unit}`}</title>
+            <title>{`${formatLocalDate(point.date)}: ${formatReading(point.value)} ${unit}`}</title>
             <rect x={centre - BAR / 2} y={baseline - height} width={BAR} height={height} rx={2} className="fill-primary" />
             <text x={centre} y={baseline - height - 4} textAnchor="middle" className="fill-foreground text-[10px]">
               {formatCompact(point.value)}

@@ -1,6 +1,7 @@
 import type { Reading } from '../../../../shared/contract/meters';
 import { Badge } from '../../../components/ui/badge';
-import { formatReading, formatReadingDateTime } from '../format';
+import { formatReading } from '../format';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * A meter's readings, newest first: date, reading, consumption since the one before, who recorded
@@ -14,7 +15,7 @@ export function ReadingHistory({ readings, unit }: { readings: readonly Reading[
         <li key={reading.id} className="grid gap-1 p-3 text-sm" data-testid="reading-row">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <time dateTime={reading.readingDate} className="font-medium" data-testid="reading-date">
-              {formatReadingDateTime(reading.readingDate)}
+              {formatDateTime(reading.readingDate)}
             </time>
             <span className="font-semibold tabular-nums" data-testid="reading-value">
               {formatReading(reading.reading)} {unit}
