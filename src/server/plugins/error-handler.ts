@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, isDatabaseUnavailable } from '../http-errors';
+import { HttpError, isDatabaseUnavailable, pgErrorCode } from '../http-errors';
 import type { ErrorResponse } from '../../shared/contract/errors';
 
 /** Fastify's own 4xx errors, reworded for a person. */
@@ -30,6 +30,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    }
+
+    // SQLSTATE class 22 (data exception): a value PostgreSQL cannot take, e.g. a NUL character in
+    // text or a number out of range. The request was wrong, not the server.
+    if (pgErrorCode(err)?.startsWith('22')) {
+      request.log.info({ err }, 'value refused by the database');
+      return reply.status(400).send({ message: 'The request contains a value that cannot be stored (for example a NUL character or a number out of range)' });
     }
 
     if (isDatabaseUnavailable(err)) {

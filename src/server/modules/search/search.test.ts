@@ -87,6 +87,12 @@ describe('GET /api/search', () => {
     expect((await getJson(t.app, '/api/search?q=ab&q=cd', cookie)).statusCode).toBe(400);
   });
 
+  it('answers a NUL character with 400, not a database error', async () => {
+    const res = await getJson(t.app, '/api/search?q=ab%00cd', cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/cannot be stored/);
+  });
+
   it('requires a session', async () => {
     expect((await getJson(t.app, '/api/search?q=worcester')).statusCode).toBe(401);
   });
