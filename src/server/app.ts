@@ -19,6 +19,7 @@ import { assetsRoutes } from './modules/assets/assets.routes';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -75,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurity(app);
+  await registerSecurity(app, { storageOrigin: ctx.storage.kind === 's3' ? ctx.storage.origin : undefined });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assessmentsRoutes(ctx));
   await app.register(actionsRoutes(ctx));
   await app.register(mediaRoutes(ctx));
+  await app.register(uploadsRoutes(ctx));
   await app.register(metersRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(dashboardRoutes(ctx));

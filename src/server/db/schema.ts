@@ -261,7 +261,10 @@ export const actions = pgTable(
   ],
 );
 
-/** Photo and video evidence (spec §3 Media). Uploads arrive with the object-storage work. */
+/**
+ * Photo and video evidence (spec §3 Media). Rows recorded through POST /api/media keep the stored
+ * object's key (and its thumbnail's), so deleting the row or its asset can delete the files too.
+ */
 export const media = pgTable(
   'media',
   {
@@ -278,6 +281,12 @@ export const media = pgTable(
     gpsLat: text('gps_lat'),
     gpsLon: text('gps_lon'),
     takenAt: timestamp('taken_at', { withTimezone: true }),
+    /** `uploads/<uuid>` in object storage; null only for rows that predate uploads. */
+    objectKey: text('object_key'),
+    /** `thumbs/<uuid>.webp`, a 320 px preview of a photo; null for videos. */
+    thumbnailKey: text('thumbnail_key'),
+    width: integer('width'),
+    height: integer('height'),
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -288,6 +297,8 @@ export const media = pgTable(
     index('media_assessment_id_idx').on(t.assessmentId),
     index('media_action_id_idx').on(t.actionId),
     index('media_uploaded_by_idx').on(t.uploadedBy),
+    // One row per stored object: deleting a row deletes its file, which no other row may share.
+    uniqueIndex('media_object_key_key').on(t.objectKey),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { HttpError } from '../http-errors';
 import { isApiRequest } from './api-request';
+import { LOCAL_UPLOAD_ROUTE } from '../modules/uploads/local-upload';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -9,7 +10,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Browser-facing protections: security headers with a CSP the built client satisfies, no caching
  * of API answers, and cross-site request forgery checks on every request that changes data.
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, options: { storageOrigin?: string } = {}): Promise<void> {
+  // With S3, browsers show presigned GETs and PUT uploads straight to the bucket's origin.
+  const storage = options.storageOrigin ? [options.storageOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,10 +21,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'"],
         // Radix (scroll lock) and Uppy inject <style> elements; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+        mediaSrc: ["'self'", 'blob:', ...storage],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storage],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -35,7 +38,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    // Media files set their own short private caching; every other API answer is not stored.
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
@@ -45,7 +49,11 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     // A cross-site page cannot send JSON without a CORS preflight, which this server never grants.
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const contentType = request.headers['content-type'] ?? '';
-    if ((request.method !== 'DELETE' || hasBody) && !/^application\/json\b/i.test(contentType)) {
+    // The one exception is the local upload PUT, which carries the raw file: a cross-site page cannot
+    // forge it usefully, because it needs a URL signed by this server for this user, key, size and
+    // type, which only a same-origin JSON call (POST /api/objects/upload) hands out. Origin is still checked.
+    const isSignedUpload = request.method === 'PUT' && request.routeOptions.url === LOCAL_UPLOAD_ROUTE;
+    if (!isSignedUpload && (request.method !== 'DELETE' || hasBody) && !/^application\/json\b/i.test(contentType)) {
       throw new HttpError(415, 'Requests that change data must be sent as JSON (Content-Type: application/json)');
     }
 

@@ -4,7 +4,7 @@ import { localStorage } from './local-storage';
 import { s3Storage } from './s3-storage';
 import type { ObjectStorage } from './storage';
 
-export type { ObjectStorage, ObjectInfo } from './storage';
+export type { ObjectStorage, ObjectInfo, S3ObjectStorage } from './storage';
 
 /** S3 when S3_BUCKET is set, otherwise files under DATA_DIR/objects. */
 export function createStorage(config: Config): ObjectStorage {
@@ -20,3 +20,4 @@ export function createStorage(config: Config): ObjectStorage {
   }
   return localStorage(path.join(config.dataDir, 'objects'));
 }
+

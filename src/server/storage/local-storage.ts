@@ -3,13 +3,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import type { ObjectInfo, ObjectStorage } from './storage';
+import type { LocalObjectStorage, ObjectInfo } from './storage';
 
 /**
  * Objects as files under `<root>/<key>`, with the content type in a sidecar `<file>.type`. Keys are
  * server-chosen, but are still checked to stay inside the root.
  */
-export function localStorage(root: string): ObjectStorage {
+export function localStorage(root: string): LocalObjectStorage {
   const resolve = (key: string) => {
     if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw new Error(`invalid object key: ${key}`);
     return path.join(root, key);
@@ -56,6 +56,12 @@ export function localStorage(root: string): ObjectStorage {
       const file = resolve(key);
       await fsp.access(file);
       return fs.createReadStream(file, length === undefined ? {} : { start: 0, end: Math.max(0, length - 1) });
+    },
+
+    async readRange(key, start, end) {
+      const file = resolve(key);
+      await fsp.access(file);
+      return fs.createReadStream(file, { start, end });
     },
 
     async delete(key) {

@@ -1,8 +1,22 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { ObjectInfo, ObjectStorage } from './storage';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type Part,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { MultipartPart, ObjectInfo, S3ObjectStorage } from './storage';
+import { presignedPost } from './s3-post-policy';
 
 export interface S3Settings {
   bucket: string;
@@ -29,13 +43,30 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
+/**
+ * The bucket's URL as a browser reaches it: path style (`https://host/bucket`, MinIO, s3rver) or
+ * virtual-hosted (`https://bucket.host`, AWS's default endpoint when S3_ENDPOINT is blank).
+ */
+export function s3BucketUrl(settings: Pick<S3Settings, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string {
+  const endpoint = new URL(settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`);
+  const basePath = endpoint.pathname.replace(/\/+$/, '');
+  return settings.forcePathStyle
+    ? `${endpoint.origin}${basePath}/${settings.bucket}`
+    : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}${basePath}`;
+}
+
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
 /** Objects in a private S3-compatible bucket (AWS S3, MinIO, R2…). */
-export function s3Storage(settings: S3Settings, client: S3Client = createS3Client(settings)): ObjectStorage & { client: S3Client; bucket: string } {
+export function s3Storage(settings: S3Settings, client: S3Client = createS3Client(settings)): S3ObjectStorage & { client: S3Client } {
   const Bucket = settings.bucket;
+  const bucketUrl = s3BucketUrl(settings);
   return {
     kind: 's3',
     client,
     bucket: Bucket,
+    origin: new URL(bucketUrl).origin,
+    objectUrl: (key) => `${bucketUrl}/${key.split('/').map(encodeURIComponent).join('/')}`,
 
     async putFile(key, filePath, contentType) {
       const { size } = await fsp.stat(filePath);
@@ -54,8 +85,7 @@ export function s3Storage(settings: S3Settings, client: S3Client = createS3Clien
         const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
       } catch (err) {
-        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404 || (err as { name?: string }).name === 'NotFound') return null;
+        if (statusOf(err) === 404 || (err as { name?: string }).name === 'NotFound') return null;
         throw err;
       }
     },
@@ -67,8 +97,71 @@ export function s3Storage(settings: S3Settings, client: S3Client = createS3Clien
       return out.Body as Readable;
     },
 
+    async readRange(key, start, end) {
+      const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }));
+      return out.Body as Readable;
+    },
+
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async presignPut(key, { contentType, size, expiresIn }) {
+      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: size });
+      // Signed headers must be sent exactly: S3 refuses another type or length (SEC-UP-2).
+      const signableHeaders = new Set([...(contentType ? ['content-type'] : []), ...(size !== undefined ? ['content-length'] : [])]);
+      const url = await getSignedUrl(client, command, { expiresIn, signableHeaders });
+      const headers: Record<string, string> = {};
+      if (contentType) headers['content-type'] = contentType;
+      return { url, headers };
+    },
+
+    presignGet(key, { contentType, contentDisposition, expiresIn }) {
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseContentDisposition: contentDisposition,
+        ResponseCacheControl: 'private, max-age=300',
+      });
+      return getSignedUrl(client, command, { expiresIn });
+    },
+
+    async presignPost(key, { contentType, maxSize, expiresIn }) {
+      const credentials = await client.config.credentials();
+      return presignedPost({ bucketUrl, bucket: Bucket, region: await client.config.region(), credentials, key, contentType, maxSize, expiresIn, now: new Date() });
+    },
+
+    async createMultipart(key, contentType) {
+      const out = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+      if (!out.UploadId) throw new Error('S3 returned no UploadId');
+      return out.UploadId;
+    },
+
+    presignPart(key, uploadId, partNumber, expiresIn) {
+      return getSignedUrl(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn });
+    },
+
+    async listParts(key, uploadId) {
+      const parts: MultipartPart[] = [];
+      let marker: string | undefined;
+      for (;;) {
+        const out = await client.send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+        for (const part of out.Parts ?? ([] as Part[])) {
+          parts.push({ PartNumber: part.PartNumber ?? 0, ETag: part.ETag ?? '', Size: part.Size ?? 0 });
+        }
+        if (!out.IsTruncated || !out.NextPartNumberMarker) return parts;
+        marker = out.NextPartNumberMarker;
+      }
+    },
+
+    async completeMultipart(key, uploadId, parts) {
+      const sorted = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
+      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: sorted } }));
+    },
+
+    async abortMultipart(key, uploadId) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
     },
   };
 }

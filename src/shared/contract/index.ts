@@ -10,3 +10,4 @@ export * from './meters';
 export * from './search';
 export * from './dashboard';
 export * from './reports';
+export * from './uploads';

@@ -1,16 +1,24 @@
 import { z } from 'zod';
+import { NOTES_MAX } from '../domain/limits';
+import { sanitizeFilename, UPLOAD_KEY_PATTERN } from '../domain/uploads';
+import { optionalId, optionalText } from './common';
 
-/** Photo/video evidence (spec §3 Media). Uploading arrives with the object-storage work. */
+/** Photo/video evidence (spec §3 Media). `url` and `thumbnailUrl` are app URLs for signed-in users. */
 export const mediaSchema = z.object({
   id: z.string(),
   assetId: z.string().nullable(),
   assessmentId: z.string().nullable(),
   actionId: z.string().nullable(),
+  /** 'photo' or 'video' (MEDIA_TYPES). */
   type: z.string(),
   url: z.string(),
+  /** A small WebP preview (320 px) of a photo; null for videos and photos that could not be read. */
+  thumbnailUrl: z.string().nullable(),
   filename: z.string(),
   filesize: z.number().nullable(),
   mimeType: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
   caption: z.string().nullable(),
   gpsLat: z.string().nullable(),
   gpsLon: z.string().nullable(),
@@ -24,3 +32,25 @@ export type Media = z.infer<typeof mediaSchema>;
 export const listMediaQuery = z.object({
   assetId: z.uuid('assetId must be an asset id'),
 });
+
+export const NO_MEDIA_OWNER_MESSAGE = 'Choose the asset, assessment or action the file belongs to';
+
+/**
+ * POST /api/media: records an object uploaded through POST /api/objects/upload. It belongs to at
+ * least one of an asset, an assessment or an action (each must exist). uploadedBy is the session's user;
+ * type, size, MIME type, EXIF time and GPS come from the file itself.
+ */
+export const createMediaSchema = z
+  .object({
+    key: z.string({ error: 'key is required' }).regex(UPLOAD_KEY_PATTERN, 'key must be the key POST /api/objects/upload returned'),
+    filename: z
+      .string({ error: 'Filename is required' })
+      .max(1000, 'Filename must be at most 1000 characters')
+      .transform(sanitizeFilename),
+    caption: optionalText(NOTES_MAX, 'Caption'),
+    assetId: optionalId('Asset must be an existing asset'),
+    assessmentId: optionalId('Assessment must be an existing assessment'),
+    actionId: optionalId('Action must be an existing action'),
+  })
+  .refine((v) => v.assetId || v.assessmentId || v.actionId, { message: NO_MEDIA_OWNER_MESSAGE, path: ['assetId'] });
+export type CreateMediaInput = z.input<typeof createMediaSchema>;

@@ -9,3 +9,4 @@ export * from './meters';
 export * from './search';
 export * from './dashboard';
 export * from './reports';
+export * from './uploads';

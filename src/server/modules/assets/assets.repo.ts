@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assets, locations, users } from '../../db/schema';
+import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor } from '../../db/keyset';
 import { containsPattern } from '../../db/like';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
@@ -97,11 +97,28 @@ export function assetsRepo(db: Db) {
 
     /**
      * Deletes the asset. The foreign keys cascade to its assessments (and their defects), its
-     * actions and its media rows. Stored media objects are not removed yet (the upload work will).
+     * actions and its media rows, including media of those assessments and actions. Answers the
+     * stored object keys of that media (the caller deletes the files after the commit), or undefined
+     * when there is no such asset. The asset row is locked first, so media recorded meanwhile either
+     * is seen here or fails its foreign key.
      */
-    async delete(id: string): Promise<boolean> {
-      const deleted = await db.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id });
-      return deleted.length > 0;
+    async delete(id: string): Promise<{ objectKeys: string[] } | undefined> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select({ id: assets.id }).from(assets).where(eq(assets.id, id)).for('update');
+        if (!locked) return undefined;
+        const files = await tx
+          .select({ objectKey: media.objectKey, thumbnailKey: media.thumbnailKey })
+          .from(media)
+          .where(
+            or(
+              eq(media.assetId, id),
+              inArray(media.assessmentId, tx.select({ id: assessments.id }).from(assessments).where(eq(assessments.assetId, id))),
+              inArray(media.actionId, tx.select({ id: actions.id }).from(actions).where(eq(actions.assetId, id))),
+            ),
+          );
+        await tx.delete(assets).where(eq(assets.id, id));
+        return { objectKeys: files.flatMap((f) => [f.objectKey, f.thumbnailKey]).filter((k): k is string => k !== null) };
+      });
     },
 
     /** Newest first, limit + 1 rows so the caller can tell whether another page exists. */

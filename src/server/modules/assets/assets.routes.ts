@@ -14,6 +14,7 @@ import { isUuid, pageOf } from '../../db/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
 import { assetsRepo, type AssetWithCreator } from './assets.repo';
+import { deleteStoredObjects } from '../media/stored-objects';
 
 const ASSET_NOT_FOUND = 'Asset not found';
 const locationNotFound = () => badRequest('Location not found', { locationId: 'Location not found' });
@@ -104,8 +105,10 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.delete('/api/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const deleted = isUuid(request.params.id) && (await repo.delete(request.params.id));
+      const deleted = isUuid(request.params.id) ? await repo.delete(request.params.id) : undefined;
       if (!deleted) throw notFound(ASSET_NOT_FOUND);
+      // Its photos and videos go too, once the rows are gone (a storage failure is only logged).
+      await deleteStoredObjects(ctx.storage, deleted.objectKeys, request.log);
       return reply.status(204).send();
     });
   };

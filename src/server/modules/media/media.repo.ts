@@ -1,14 +1,70 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media } from '../../db/schema';
+import { actions, assessments, assets, media } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
+export type NewMedia = typeof media.$inferInsert;
 
 export function mediaRepo(db: Db) {
   return {
     /** The asset's media, newest first (served by the (asset_id, created_at) index). */
     async listForAsset(assetId: string): Promise<MediaRow[]> {
       return db.select().from(media).where(eq(media.assetId, assetId)).orderBy(desc(media.createdAt), desc(media.id));
+    },
+
+    async findById(id: string): Promise<MediaRow | undefined> {
+      const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+      return row;
+    },
+
+    async isRecorded(objectKey: string): Promise<boolean> {
+      const [row] = await db.select({ id: media.id }).from(media).where(eq(media.objectKey, objectKey)).limit(1);
+      return row !== undefined;
+    },
+
+    async assetExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: assets.id }).from(assets).where(eq(assets.id, id)).limit(1);
+      return row !== undefined;
+    },
+
+    /** The asset an assessment belongs to; undefined when there is no such assessment. */
+    async assessmentOwner(id: string): Promise<{ assetId: string } | undefined> {
+      const [row] = await db.select({ assetId: assessments.assetId }).from(assessments).where(eq(assessments.id, id)).limit(1);
+      return row;
+    },
+
+    /** The asset an action is linked to (maybe none); undefined when there is no such action. */
+    async actionOwner(id: string): Promise<{ assetId: string | null } | undefined> {
+      const [row] = await db.select({ assetId: actions.assetId }).from(actions).where(eq(actions.id, id)).limit(1);
+      return row;
+    },
+
+    /** Inserts the row and, for a photo of an asset, appends its URL to the asset's photoUrls: both or neither. */
+    async insert(values: NewMedia & { id: string; url: string }): Promise<MediaRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(media).values(values).returning();
+        if (row!.assetId && row!.type === 'photo') {
+          await tx
+            .update(assets)
+            .set({ photoUrls: sql`array_append(${assets.photoUrls}, ${row!.url})` })
+            .where(eq(assets.id, row!.assetId));
+        }
+        return row!;
+      });
+    },
+
+    /** Deletes the row and takes its URL out of the asset's photoUrls; the caller deletes the files after. */
+    async delete(id: string): Promise<MediaRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(media).where(eq(media.id, id)).returning();
+        if (row?.assetId) {
+          await tx
+            .update(assets)
+            .set({ photoUrls: sql`array_remove(${assets.photoUrls}, ${row.url})` })
+            .where(eq(assets.id, row.assetId));
+        }
+        return row;
+      });
     },
   };
 }

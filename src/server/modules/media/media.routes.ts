@@ -1,8 +1,22 @@
+import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { listMediaQuery, mediaSchema, type Media } from '../../../shared/contract';
+import { createMediaSchema, idParams, listMediaQuery, mediaSchema, type Media } from '../../../shared/contract';
 import type { AppContext } from '../../app-context';
+import { isUuid } from '../../db/keyset';
+import { badRequest, conflict, HttpError, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
+import { isUploadKeyOf } from '../uploads/upload-keys';
+import { inspectUpload } from './inspect-upload';
+import { sendStoredObject } from './media-files';
 import { mediaRepo, type MediaRow } from './media.repo';
+import { deleteStoredObjects } from './stored-objects';
+
+const MEDIA_NOT_FOUND = 'Media not found';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export const mediaFileUrl = (id: string) => `/api/media/${id}/file`;
+const thumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
 
 function toMedia(row: MediaRow): Media {
   return {
@@ -12,9 +26,12 @@ function toMedia(row: MediaRow): Media {
     actionId: row.actionId,
     type: row.type,
     url: row.url,
+    thumbnailUrl: row.thumbnailKey ? thumbnailUrl(row.id) : null,
     filename: row.filename,
     filesize: row.filesize,
     mimeType: row.mimeType,
+    width: row.width,
+    height: row.height,
     caption: row.caption,
     gpsLat: row.gpsLat,
     gpsLon: row.gpsLon,
@@ -24,7 +41,10 @@ function toMedia(row: MediaRow): Media {
   };
 }
 
-/** GET /api/media?assetId=: one asset's photos and videos (uploading arrives with object storage). */
+/**
+ * GET /api/media?assetId= (spec §7), POST /api/media (records an upload), GET /api/media/{id}/file
+ * and /thumbnail, DELETE /api/media/{id}.
+ */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = mediaRepo(ctx.db);
@@ -33,6 +53,107 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/media', { schema: { querystring: listMediaQuery, response: { 200: z.array(mediaSchema) } } }, async (request) => {
       const rows = await repo.listForAsset(request.query.assetId);
       return rows.map(toMedia);
+    });
+
+    /** Each owner must exist; an assessment or action must belong to the asset given with it. */
+    const resolveAsset = async (body: { assetId: string | null; assessmentId: string | null; actionId: string | null }) => {
+      let assetId = body.assetId;
+      if (assetId && !(await repo.assetExists(assetId))) throw badRequest('Asset not found', { assetId: 'Asset not found' });
+      if (body.assessmentId) {
+        const owner = await repo.assessmentOwner(body.assessmentId);
+        if (!owner) throw badRequest('Assessment not found', { assessmentId: 'Assessment not found' });
+        if (assetId && owner.assetId !== assetId) {
+          throw badRequest('The assessment belongs to another asset', { assessmentId: 'The assessment belongs to another asset' });
+        }
+        assetId = owner.assetId;
+      }
+      if (body.actionId) {
+        const owner = await repo.actionOwner(body.actionId);
+        if (!owner) throw badRequest('Action not found', { actionId: 'Action not found' });
+        if (assetId && owner.assetId && owner.assetId !== assetId) {
+          throw badRequest('The action belongs to another asset', { actionId: 'The action belongs to another asset' });
+        }
+        assetId ??= owner.assetId;
+      }
+      return assetId;
+    };
+
+    app.post('/api/media', { schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
+      const { key, filename, caption, assessmentId, actionId } = request.body;
+      const userId = request.user!.id;
+      // Only the uploader may record an upload (SEC-UP-5), and only once: a row owns its file.
+      if (!isUploadKeyOf(ctx.secret, key, userId)) throw new HttpError(403, 'This upload key was not issued to you');
+      if (await repo.isRecorded(key)) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });
+      const assetId = await resolveAsset(request.body);
+
+      const file = await inspectUpload(ctx.storage, key);
+      const id = crypto.randomUUID();
+      const thumbnailKey = file.thumbnail ? `thumbs/${id}.webp` : null;
+      if (thumbnailKey && file.thumbnail) {
+        await ctx.storage.putStream(thumbnailKey, Readable.from([file.thumbnail]), 'image/webp', file.thumbnail.length);
+      }
+
+      try {
+        const row = await repo.insert({
+          id,
+          url: mediaFileUrl(id),
+          assetId,
+          assessmentId,
+          actionId,
+          type: file.type,
+          filename,
+          filesize: file.size,
+          mimeType: file.mimeType,
+          width: file.width,
+          height: file.height,
+          caption,
+          gpsLat: file.gpsLat,
+          gpsLon: file.gpsLon,
+          takenAt: file.takenAt,
+          objectKey: key,
+          thumbnailKey,
+          uploadedBy: userId,
+        });
+        request.log.info({ mediaId: id, key, type: file.type, bytes: file.size }, 'media recorded');
+        return reply.status(201).send(toMedia(row));
+      } catch (err) {
+        await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
+        const code = pgErrorCode(err);
+        // The same upload recorded twice at once, or an owner deleted meanwhile.
+        if (code === PG_UNIQUE_VIOLATION) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });
+        if (code === PG_FOREIGN_KEY_VIOLATION) throw badRequest('The asset, assessment or action no longer exists');
+        throw err;
+      }
+    });
+
+    const findRecorded = async (id: string) => {
+      const row = isUuid(id) ? await repo.findById(id) : undefined;
+      if (!row) throw notFound(MEDIA_NOT_FOUND);
+      return row;
+    };
+
+    app.get('/api/media/:id/file', { schema: { params: idParams } }, async (request, reply) => {
+      const row = await findRecorded(request.params.id);
+      if (!row.objectKey) throw notFound('File not found');
+      return sendStoredObject(request, reply, ctx.storage, {
+        key: row.objectKey,
+        contentType: row.mimeType ?? 'application/octet-stream',
+        filename: row.filename,
+      });
+    });
+
+    app.get('/api/media/:id/thumbnail', { schema: { params: idParams } }, async (request, reply) => {
+      const row = await findRecorded(request.params.id);
+      if (!row.thumbnailKey) throw notFound('This file has no thumbnail');
+      const name = row.filename.replace(/\.[^.]*$/, '') || 'thumbnail';
+      return sendStoredObject(request, reply, ctx.storage, { key: row.thumbnailKey, contentType: 'image/webp', filename: `${name}.webp` });
+    });
+
+    app.delete('/api/media/:id', { schema: { params: idParams } }, async (request, reply) => {
+      const row = isUuid(request.params.id) ? await repo.delete(request.params.id) : undefined;
+      if (!row) throw notFound(MEDIA_NOT_FOUND);
+      await deleteStoredObjects(ctx.storage, [row.objectKey, row.thumbnailKey], request.log);
+      return reply.status(204).send();
     });
   };
 }

@@ -1,6 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, getJson, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
-import { media } from '../../db/schema';
+import {
+  FIXTURE_GPS,
+  FIXTURE_TAKEN_AT,
+  HTML,
+  jpegWithExif,
+  MP4,
+  png,
+  POLYGLOT,
+  putLocal,
+  requestUpload,
+  SVG,
+  uploadLocal,
+} from '../../../../tests/setup/media-fixtures';
+import { assets, media } from '../../db/schema';
+import { localStorage } from '../../storage/local-storage';
 import type { Asset, Media } from '../../../shared/contract';
 import type { User } from '../../../shared/contract/auth';
 
@@ -81,5 +100,308 @@ describe('GET /api/media', () => {
 
   it('answers 401 without a session', async () => {
     expect((await getJson(t.app, '/api/media?assetId=00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
+  });
+});
+
+// ── Recording uploads (local storage) ───────────────────────────────────────────────────────────
+
+const stored = (key: string) => path.join(t.dataDir, 'objects', key);
+const recordMedia = (body: Record<string, unknown>, as = cookie) => postJson(t.app, '/api/media', body, { cookie: as });
+const photoUrlsOf = async (assetId: string) => (await t.db.select({ urls: assets.photoUrls }).from(assets).where(eq(assets.id, assetId)))[0]!.urls;
+
+/** Puts bytes under a key issued to the user, bypassing the PUT's checks (as a direct S3 upload would). */
+async function storeRaw(bytes: Buffer, contentType: string): Promise<string> {
+  const { key } = await requestUpload(t.app, cookie);
+  await localStorage(path.join(t.dataDir, 'objects')).putStream(key, Readable.from([bytes]), contentType);
+  return key;
+}
+
+describe('POST /api/media', () => {
+  it('records a photo: EXIF time and GPS, a thumbnail, the session user, and the asset\'s photoUrls', async () => {
+    const asset = await newAsset();
+    const bytes = await jpegWithExif();
+    const key = await uploadLocal(t.app, cookie, bytes, 'image/jpeg');
+    const res = await recordMedia({ key, filename: 'roof north.jpg', caption: 'North slope', assetId: asset.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json<Media>();
+    expect(item).toMatchObject({
+      assetId: asset.id,
+      assessmentId: null,
+      actionId: null,
+      type: 'photo',
+      url: `/api/media/${item.id}/file`,
+      thumbnailUrl: `/api/media/${item.id}/thumbnail`,
+      filename: 'roof north.jpg',
+      filesize: bytes.length,
+      mimeType: 'image/jpeg',
+      width: 800,
+      height: 600,
+      caption: 'North slope',
+      gpsLat: FIXTURE_GPS.lat,
+      gpsLon: FIXTURE_GPS.lon,
+      takenAt: FIXTURE_TAKEN_AT,
+      uploadedBy: user.id,
+    });
+    expect(await photoUrlsOf(asset.id)).toEqual([item.url]);
+
+    const [row] = await t.db.select().from(media).where(eq(media.id, item.id));
+    expect(row!.objectKey).toBe(key);
+    const thumb = await sharp(fs.readFileSync(stored(row!.thumbnailKey!))).metadata();
+    expect(thumb.format).toBe('webp');
+    expect(Math.max(thumb.width!, thumb.height!)).toBe(320);
+
+    const list = (await getJson(t.app, `/api/media?assetId=${asset.id}`, cookie)).json<Media[]>();
+    expect(list.map((m) => m.id)).toEqual([item.id]);
+  });
+
+  it('records a video without a thumbnail, and leaves it out of photoUrls', async () => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, MP4, 'video/mp4');
+    const res = await recordMedia({ key, filename: 'walkround.mp4', assetId: asset.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'video', mimeType: 'video/mp4', thumbnailUrl: null, takenAt: null, gpsLat: null });
+    expect(await photoUrlsOf(asset.id)).toEqual([]);
+  });
+
+  it('ignores uploadedBy, id, url, type and times sent by the client (mass assignment)', async () => {
+    const asset = await newAsset();
+    const { user: other } = await registerUser(t.app);
+    const key = await uploadLocal(t.app, cookie, await png(), 'image/png');
+    const res = await recordMedia({
+      key,
+      filename: 'a.png',
+      assetId: asset.id,
+      uploadedBy: other.id,
+      id: '00000000-0000-4000-8000-000000000001',
+      url: 'javascript:alert(1)',
+      type: 'video',
+      mimeType: 'text/html',
+      filesize: 1,
+      createdAt: '2000-01-01T00:00:00Z',
+      thumbnailKey: 'exports/x',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json<Media>();
+    expect(item.uploadedBy).toBe(user.id);
+    expect(item.id).not.toBe('00000000-0000-4000-8000-000000000001');
+    expect(item).toMatchObject({ url: `/api/media/${item.id}/file`, type: 'photo', mimeType: 'image/png' });
+    expect(item.createdAt).not.toMatch(/^2000/);
+    const [row] = await t.db.select().from(media).where(eq(media.id, item.id));
+    expect(row!.uploadedBy).toBe(user.id);
+    expect(row!.thumbnailKey).toMatch(/^thumbs\/[0-9a-f-]{36}\.webp$/);
+  });
+
+  it('stores the filename sanitised: no CR/LF, quotes or path, bounded', async () => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, await png(), 'image/png');
+    const res = await recordMedia({ key, filename: '../x\r\nSet-Cookie: a=b"; evil\'.png', assetId: asset.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().filename).toBe('xSet-Cookie: a=b; evil.png');
+
+    const long = await uploadLocal(t.app, cookie, await png(), 'image/png');
+    const named = await recordMedia({ key: long, filename: `${'n'.repeat(500)}.png`, assetId: asset.id });
+    expect(named.json().filename).toHaveLength(200);
+    expect(named.json().filename).toMatch(/\.png$/);
+  });
+
+  it.each([
+    ['the polyglot (PNG header + HTML)', POLYGLOT, 'image/png'],
+    ['an SVG', SVG, 'image/svg+xml'],
+    ['an HTML page', HTML, 'text/html'],
+  ])('refuses %s with 400 and deletes the object', async (_name, bytes, type) => {
+    const asset = await newAsset();
+    const key = await storeRaw(bytes, type);
+    expect(fs.existsSync(stored(key))).toBe(true);
+    const res = await recordMedia({ key, filename: 'x.png', assetId: asset.id });
+    expect(res.statusCode).toBe(400);
+    expect(fs.existsSync(stored(key))).toBe(false);
+    expect(await t.db.select().from(media).where(eq(media.objectKey, key))).toEqual([]);
+    expect(await photoUrlsOf(asset.id)).toEqual([]);
+  });
+
+  it('refuses the polyglot even when it came through the PUT (its header passes the sniff)', async () => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, POLYGLOT, 'image/png');
+    const res = await recordMedia({ key, filename: 'x.png', assetId: asset.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/could not be read/);
+    expect(fs.existsSync(stored(key))).toBe(false);
+  });
+
+  it('refuses an object over 10 MB and deletes it', async () => {
+    const asset = await newAsset();
+    const big = Buffer.alloc(10_485_761);
+    big.set(await png());
+    const key = await storeRaw(big, 'image/png');
+    const res = await recordMedia({ key, filename: 'big.png', assetId: asset.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('File exceeds maximum allowed size of 10 MB');
+    expect(fs.existsSync(stored(key))).toBe(false);
+  });
+
+  it('answers 400 when nothing was uploaded under the key', async () => {
+    const asset = await newAsset();
+    const { key } = await requestUpload(t.app, cookie);
+    const res = await recordMedia({ key, filename: 'a.png', assetId: asset.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/not uploaded/);
+  });
+
+  it("refuses another user's upload with 403 and a key not from the upload call with 400", async () => {
+    const asset = await newAsset();
+    const { cookie: other } = await registerUser(t.app);
+    const key = await uploadLocal(t.app, other, await png(), 'image/png');
+    const res = await recordMedia({ key, filename: 'a.png', assetId: asset.id });
+    expect(res.statusCode).toBe(403);
+    expect(fs.existsSync(stored(key))).toBe(true);
+
+    for (const bad of ['exports/report.xlsx', 'uploads/../../secret', 'thumbs/00000000-0000-4000-8000-000000000000.webp']) {
+      const r = await recordMedia({ key: bad, filename: 'a.png', assetId: asset.id });
+      expect(r.statusCode, bad).toBe(400);
+      expect(r.json().errors.key).toBeDefined();
+    }
+  });
+
+  it('records an upload only once, and a recorded file cannot be overwritten through its link', async () => {
+    const asset = await newAsset();
+    const bytes = await png();
+    const { uploadURL, key } = await requestUpload(t.app, cookie, { size: bytes.length, contentType: 'image/png' });
+    expect((await putLocal(t.app, cookie, uploadURL, bytes, 'image/png')).statusCode).toBe(200);
+    expect((await recordMedia({ key, filename: 'a.png', assetId: asset.id })).statusCode).toBe(201);
+    expect((await recordMedia({ key, filename: 'b.png', assetId: asset.id })).statusCode).toBe(409);
+    expect((await putLocal(t.app, cookie, uploadURL, bytes, 'image/png')).statusCode).toBe(409);
+  });
+
+  it('needs an owner, and each owner must exist (400)', async () => {
+    const key = await uploadLocal(t.app, cookie, await png(), 'image/png');
+    const none = await recordMedia({ key, filename: 'a.png' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.assetId).toBe('Choose the asset, assessment or action the file belongs to');
+
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const [field, message] of [
+      ['assetId', 'Asset not found'],
+      ['assessmentId', 'Assessment not found'],
+      ['actionId', 'Action not found'],
+    ] as const) {
+      const res = await recordMedia({ key, filename: 'a.png', [field]: missing });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors[field]).toBe(message);
+      const malformed = await recordMedia({ key, filename: 'a.png', [field]: 'abc' });
+      expect(malformed.statusCode, field).toBe(400);
+    }
+    // Nothing was recorded, so the upload is still there to retry.
+    expect(fs.existsSync(stored(key))).toBe(true);
+  });
+
+  it("links an assessment's photo to its asset, and refuses an assessment of another asset", async () => {
+    const asset = await newAsset();
+    const other = await newAsset();
+    const assessment = await postJson(t.app, '/api/assessments', { assetId: asset.id, condition: 'poor' }, { cookie });
+    expect(assessment.statusCode, assessment.body).toBe(201);
+    const key = await uploadLocal(t.app, cookie, await png(), 'image/png');
+
+    const mismatch = await recordMedia({ key, filename: 'a.png', assetId: other.id, assessmentId: assessment.json().id });
+    expect(mismatch.statusCode).toBe(400);
+
+    const res = await recordMedia({ key, filename: 'a.png', assessmentId: assessment.json().id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ assetId: asset.id, assessmentId: assessment.json().id });
+    expect(await photoUrlsOf(asset.id)).toEqual([res.json().url]);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await recordMedia({ key: 'uploads/x', filename: 'a' }, '')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/media/{id}/file and /thumbnail', () => {
+  it('streams the file with its real type, inline, nosniff and private caching', async () => {
+    const asset = await newAsset();
+    const bytes = await jpegWithExif();
+    const key = await uploadLocal(t.app, cookie, bytes, 'image/jpeg');
+    const item = (await recordMedia({ key, filename: 'Façade "east".jpg', assetId: asset.id })).json<Media>();
+
+    const res = await getJson(t.app, item.url, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['content-length']).toBe(String(bytes.length));
+    expect(res.headers['content-disposition']).toBe(`inline; filename="Fa_ade east.jpg"; filename*=UTF-8''Fa%C3%A7ade%20east.jpg`);
+
+    const thumb = await getJson(t.app, item.thumbnailUrl!, cookie);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['x-content-type-options']).toBe('nosniff');
+    expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
+  });
+
+  it('serves byte ranges (video players need them)', async () => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, MP4, 'video/mp4');
+    const item = (await recordMedia({ key, filename: 'v.mp4', assetId: asset.id })).json<Media>();
+    const res = await getJson(t.app, item.url, cookie, { headers: { range: 'bytes=4-7' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.body).toBe('ftyp');
+    expect(res.headers['content-range']).toBe(`bytes 4-7/${MP4.length}`);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    const unsatisfiable = await getJson(t.app, item.url, cookie, { headers: { range: `bytes=${MP4.length + 10}-` } });
+    expect(unsatisfiable.statusCode).toBe(416);
+  });
+
+  it('answers 404 for unknown or malformed ids, 404 for a video thumbnail, 401 without a session', async () => {
+    expect((await getJson(t.app, '/api/media/00000000-0000-4000-8000-000000000000/file', cookie)).statusCode).toBe(404);
+    expect((await getJson(t.app, '/api/media/abc/file', cookie)).statusCode).toBe(404);
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, MP4, 'video/mp4');
+    const item = (await recordMedia({ key, filename: 'v.mp4', assetId: asset.id })).json<Media>();
+    expect((await getJson(t.app, `/api/media/${item.id}/thumbnail`, cookie)).statusCode).toBe(404);
+    expect((await getJson(t.app, item.url)).statusCode).toBe(401);
+  });
+});
+
+describe('deleting media', () => {
+  it('DELETE /api/media/{id} removes the row, its files and its photoUrls entry', async () => {
+    const asset = await newAsset();
+    const keep = (await recordMedia({ key: await uploadLocal(t.app, cookie, await png(), 'image/png'), filename: 'keep.png', assetId: asset.id })).json<Media>();
+    const gone = (await recordMedia({ key: await uploadLocal(t.app, cookie, await png(), 'image/png'), filename: 'gone.png', assetId: asset.id })).json<Media>();
+    const [row] = await t.db.select().from(media).where(eq(media.id, gone.id));
+    expect(await photoUrlsOf(asset.id)).toEqual([keep.url, gone.url]);
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/media/${gone.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(204);
+    expect(fs.existsSync(stored(row!.objectKey!))).toBe(false);
+    expect(fs.existsSync(stored(row!.thumbnailKey!))).toBe(false);
+    expect(await photoUrlsOf(asset.id)).toEqual([keep.url]);
+    expect((await getJson(t.app, gone.url, cookie)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${gone.id}`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/media/abc', headers: { cookie } })).statusCode).toBe(404);
+  });
+
+  it("deleting an asset deletes its media files, including its assessments' and actions'", async () => {
+    const asset = await newAsset();
+    const assessment = (await postJson(t.app, '/api/assessments', { assetId: asset.id, condition: 'fair' }, { cookie })).json();
+    const action = (await postJson(t.app, '/api/actions', { assetId: asset.id, title: 'Fix', priority: 'high' }, { cookie })).json();
+    const owners = [{ assetId: asset.id }, { assessmentId: assessment.id }, { actionId: action.id }];
+    const items: Media[] = [];
+    for (const owner of owners) {
+      const res = await recordMedia({ key: await uploadLocal(t.app, cookie, await png(), 'image/png'), filename: 'p.png', ...owner });
+      expect(res.statusCode, res.body).toBe(201);
+      items.push(res.json<Media>());
+    }
+    const rows = await t.db.select().from(media).where(eq(media.assetId, asset.id));
+    expect(rows).toHaveLength(3);
+    const files = rows.flatMap((r) => [r.objectKey!, r.thumbnailKey!]);
+    for (const key of files) expect(fs.existsSync(stored(key)), key).toBe(true);
+
+    const unrelated = await newAsset();
+    const kept = (await recordMedia({ key: await uploadLocal(t.app, cookie, await png(), 'image/png'), filename: 'k.png', assetId: unrelated.id })).json<Media>();
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/assets/${asset.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(204);
+    for (const key of files) expect(fs.existsSync(stored(key)), key).toBe(false);
+    expect((await getJson(t.app, kept.url, cookie)).statusCode).toBe(200);
   });
 });

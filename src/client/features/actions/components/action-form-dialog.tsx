@@ -21,6 +21,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateAction } from '../api/use-create-action';
 import { useUpdateAction } from '../api/use-update-action';
+import { useRecordPhotos } from '../../uploads/use-record-photos';
 import { ActionAssetFields } from './action-asset-fields';
 
 /**
@@ -41,7 +42,8 @@ export function ActionFormDialog({
   const formId = useId();
   const createAction = useCreateAction();
   const updateAction = useUpdateAction();
-  const pending = createAction.isPending || updateAction.isPending;
+  const photos = useRecordPhotos();
+  const pending = createAction.isPending || updateAction.isPending || photos.uploading;
 
   const submit = (values: CreateActionInput) => {
     if (action) {
@@ -59,9 +61,10 @@ export function ActionFormDialog({
       );
     } else {
       createAction.mutate(values, {
-        onSuccess: () => {
+        onSuccess: async (created) => {
           toast({ title: 'Action created', description: 'The action has been added successfully' });
-          onOpenChange(false);
+          // Photos chosen in the form go up now that the action exists; failures keep the dialog open.
+          if (await photos.uploadFor({ actionId: created.id, ...(created.assetId ? { assetId: created.assetId } : {}) })) onOpenChange(false);
         },
         onError: (error) => toast({ title: 'Failed to create action', description: errorMessage(error), variant: 'destructive' }),
       });
@@ -71,23 +74,25 @@ export function ActionFormDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => !photos.uploading && onOpenChange(next)}
       title={action ? `Edit ${action.actionId}` : 'Create Action'}
       description={action ? undefined : 'Remedial work for an asset or a location.'}
-      footer={
+      footer={photos.footer(
         <>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={photos.uploading}>
             Cancel
           </Button>
           <Button type="submit" form={formId} disabled={pending}>
             {pending && <Spinner className="h-4 w-4 text-primary-foreground" />}
             {action ? 'Save Changes' : 'Create Action'}
           </Button>
-        </>
-      }
+        </>,
+        () => onOpenChange(false),
+      )}
     >
       {/* Mounted only while open, so every opening starts from the action's (or the default) values. */}
       <ActionForm formId={formId} action={action} presetAssetId={presetAssetId} onSubmit={submit} />
+      {!action && photos.field}
     </Dialog>
   );
 }

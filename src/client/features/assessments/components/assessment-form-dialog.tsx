@@ -12,6 +12,7 @@ import { Input, NativeSelect } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
+import { useRecordPhotos } from '../../uploads/use-record-photos';
 import { useCreateAssessment } from '../api/create-assessment';
 import { dateTimeLocalToIso, toDateTimeLocal } from '../assessed-at';
 
@@ -44,12 +45,15 @@ export function AssessmentFormDialog({
   assetCode: string;
 }) {
   const createAssessment = useCreateAssessment();
+  const photos = useRecordPhotos();
+  const busy = createAssessment.isPending || photos.uploading;
 
   const submit = (values: AssessmentFormOutput) =>
     createAssessment.mutate(values, {
-      onSuccess: () => {
+      onSuccess: async (assessment) => {
         toast({ title: 'Assessment created', description: 'The condition assessment has been recorded successfully' });
-        onOpenChange(false);
+        // Photos chosen in the form go up now that the assessment exists; failures keep the dialog open.
+        if (await photos.uploadFor({ assessmentId: assessment.id, assetId })) onOpenChange(false);
       },
       onError: (error) => toast({ title: 'Failed to create assessment', description: errorMessage(error), variant: 'destructive' }),
     });
@@ -57,23 +61,25 @@ export function AssessmentFormDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !createAssessment.isPending && onOpenChange(next)}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
       title="Add Assessment"
       description={`Record the current condition of ${assetCode}.`}
       className="sm:max-w-2xl"
-      footer={
+      footer={photos.footer(
         <>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={createAssessment.isPending}>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={FORM_ID} disabled={createAssessment.isPending}>
-            {createAssessment.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+          <Button type="submit" form={FORM_ID} disabled={busy}>
+            {busy && <Spinner className="h-4 w-4 text-primary-foreground" />}
             Save Assessment
           </Button>
-        </>
-      }
+        </>,
+        () => onOpenChange(false),
+      )}
     >
       <AssessmentForm assetId={assetId} onSubmit={submit} />
+      {photos.field}
     </Dialog>
   );
 }

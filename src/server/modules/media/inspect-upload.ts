@@ -1,0 +1,133 @@
+import type { Readable } from 'node:stream';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_MESSAGE, UPLOAD_EMPTY_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE, type MediaType } from '../../../shared/domain/uploads';
+import { badRequest } from '../../http-errors';
+import type { ObjectStorage } from '../../storage';
+import { SNIFF_BYTES, sniffMedia } from '../uploads/sniff';
+
+/** Thumbnails: a 320 px WebP preview, whatever the photo's size. */
+export const THUMBNAIL_SIZE = 320;
+/**
+ * Decompression-bomb guard for reading photos. Spec §9's 5,000,000-pixel / 4096 px cap describes the
+ * widget's in-browser preview canvas; a server limit that low would refuse ordinary 12-48 MP phone
+ * photos, so the server decodes up to 50 MP (libvips shrinks JPEGs while decoding) and writes 320 px.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** sharp's format names for the sniffed types it can decode. */
+const SHARP_FORMAT: Record<string, string[]> = {
+  'image/jpeg': ['jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/avif': ['heif', 'avif'],
+  'image/heic': ['heif'],
+  'image/heif': ['heif'],
+};
+export const IMAGE_UNREADABLE_MESSAGE = 'The image could not be read: upload a JPEG, PNG, GIF, WebP, HEIC or AVIF photo';
+
+/** HEVC-coded stills that this sharp build may not decode: kept, without a thumbnail. */
+const MAY_NOT_DECODE = new Set(['image/heic', 'image/heif']);
+
+export interface InspectedUpload {
+  type: MediaType;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  takenAt: Date | null;
+  gpsLat: string | null;
+  gpsLon: string | null;
+  thumbnail: Buffer | null;
+}
+
+async function readAll(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > limit) {
+      stream.destroy();
+      break;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** EXIF "YYYY:MM:DD HH:MM:SS" with its offset when recorded; without one it is taken as UTC. */
+function exifTime(value: unknown, offset: unknown): Date | null {
+  const match = typeof value === 'string' ? /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value) : null;
+  if (!match) return null;
+  const zone = typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset) ? offset : 'Z';
+  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}${zone}`);
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 ? null : date;
+}
+
+const coordinate = (value: unknown, max: number) =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= max ? String(Number(value.toFixed(7))) : null;
+
+async function readExif(buffer: Buffer): Promise<Pick<InspectedUpload, 'takenAt' | 'gpsLat' | 'gpsLon'>> {
+  try {
+    const tags = (await exifr.parse(buffer, { gps: true, xmp: false, icc: false, iptc: false, jfif: false, reviveValues: false })) as
+      | Record<string, unknown>
+      | undefined;
+    if (!tags) return { takenAt: null, gpsLat: null, gpsLon: null };
+    const lat = coordinate(tags.latitude, 90);
+    const lon = coordinate(tags.longitude, 180);
+    return {
+      takenAt: exifTime(tags.DateTimeOriginal, tags.OffsetTimeOriginal) ?? exifTime(tags.CreateDate, tags.OffsetTimeDigitized),
+      gpsLat: lat !== null && lon !== null ? lat : null,
+      gpsLon: lat !== null && lon !== null ? lon : null,
+    };
+  } catch {
+    // No or unreadable EXIF is normal (screenshots, edited photos): the photo is still evidence.
+    return { takenAt: null, gpsLat: null, gpsLon: null };
+  }
+}
+
+async function readPhoto(buffer: Buffer, mimeType: string) {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+  const metadata = await sharp(buffer, options).metadata();
+  // The decoder must agree with the magic bytes (sharp also reads SVG, which is never accepted).
+  if (!SHARP_FORMAT[mimeType]?.includes(metadata.format ?? '')) throw new Error(`decoded as ${metadata.format}`);
+  const thumbnail = await sharp(buffer, options)
+    .autoOrient()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+  const { width, height } = metadata.autoOrient ?? metadata;
+  return { thumbnail, width: width ?? null, height: height ?? null };
+}
+
+/**
+ * Checks an uploaded object before it becomes evidence (SEC-UP-3): it exists, is 1 byte to 10 MB,
+ * its first bytes are an allowed image or video format, and a photo decodes as that format. Anything
+ * refused is deleted, then answered with 400. For photos, reads EXIF time and GPS and makes a thumbnail.
+ */
+export async function inspectUpload(storage: ObjectStorage, key: string): Promise<InspectedUpload> {
+  const info = await storage.head(key);
+  if (!info) throw badRequest('The file was not uploaded: upload it again', { key: 'The file was not uploaded' });
+  const refuse = async (message: string): Promise<never> => {
+    await storage.delete(key);
+    throw badRequest(message, { key: message });
+  };
+  if (info.size > MAX_UPLOAD_BYTES) return refuse(UPLOAD_TOO_LARGE_MESSAGE);
+  if (info.size === 0) return refuse(UPLOAD_EMPTY_MESSAGE);
+
+  const head = await readAll(await storage.read(key, SNIFF_BYTES), SNIFF_BYTES);
+  const sniffed = sniffMedia(head);
+  if (!sniffed) return refuse(UPLOAD_CONTENT_MESSAGE);
+  const base = { type: sniffed.type, mimeType: sniffed.mimeType, size: info.size };
+  if (sniffed.type === 'video') return { ...base, width: null, height: null, takenAt: null, gpsLat: null, gpsLon: null, thumbnail: null };
+
+  const buffer = await readAll(await storage.read(key), MAX_UPLOAD_BYTES);
+  const exif = await readExif(buffer);
+  try {
+    return { ...base, ...exif, ...(await readPhoto(buffer, sniffed.mimeType)) };
+  } catch {
+    if (MAY_NOT_DECODE.has(sniffed.mimeType)) return { ...base, ...exif, width: null, height: null, thumbnail: null };
+    return refuse(IMAGE_UNREADABLE_MESSAGE);
+  }
+}

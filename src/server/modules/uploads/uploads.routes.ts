@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadRequestSchema, uploadResponseSchema } from '../../../shared/contract/uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../../shared/domain/uploads';
+import type { AppContext } from '../../app-context';
+import { issueUploadKey } from './upload-keys';
+import { localUploadRoutes, localUploadUrl, normaliseType } from './local-upload';
+import { s3CompanionRoutes } from './s3-companion.routes';
+import { uploadRateLimit } from './rate-limit';
+
+/**
+ * The browser's own origin for absolute upload URLs (the widget needs one). A POST always carries
+ * Origin, and the security plugin has already checked it is this host; behind a TLS proxy it also
+ * has the right scheme where request.protocol might not.
+ */
+function originOf(request: FastifyRequest): string {
+  return request.headers.origin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * POST /api/objects/upload (spec §7): a URL for one direct PUT of a photo or video, valid 15 minutes.
+ * Local storage: the app's signed PUT route. S3: a presigned PUT with the type and length signed.
+ * Also registers the local PUT route and the companion-compatible S3 calls.
+ */
+export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/objects/upload',
+      { config: { rateLimit: uploadRateLimit }, schema: { body: uploadRequestSchema, response: { 200: uploadResponseSchema } } },
+      async (request) => {
+        const userId = request.user!.id;
+        const key = issueUploadKey(ctx.secret, userId);
+        const type = normaliseType(request.body.contentType);
+        const { size } = request.body;
+
+        if (ctx.storage.kind === 's3') {
+          const { url, headers } = await ctx.storage.presignPut(key, { contentType: type || undefined, size, expiresIn: UPLOAD_URL_TTL_SECONDS });
+          const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
+          return { uploadURL: url, key, method: 'PUT' as const, headers, expiresAt };
+        }
+
+        const expires = ctx.now().getTime() + UPLOAD_URL_TTL_SECONDS * 1000;
+        const uploadURL = localUploadUrl(ctx.secret, { base: originOf(request), userId, key, maxSize: size ?? MAX_UPLOAD_BYTES, type, expires });
+        const headers: Record<string, string> = type ? { 'content-type': type } : {};
+        return { uploadURL, key, method: 'PUT' as const, headers, expiresAt: new Date(expires).toISOString() };
+      },
+    );
+
+    if (ctx.storage.kind === 'local') await app.register(localUploadRoutes(ctx));
+    await app.register(s3CompanionRoutes(ctx));
+  };
+}

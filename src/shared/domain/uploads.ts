@@ -1,0 +1,74 @@
+/**
+ * Photo and video upload limits (spec §5 photo upload row, §8 widget messages, §9 upload constants),
+ * shared by the upload widget and the server that checks every file again.
+ */
+
+/** At most this many files per upload dialog. */
+export const MAX_UPLOAD_FILES = 10;
+/** 10 MB per file (10485760 bytes). */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+export const MAX_UPLOAD_SIZE_LABEL = '10 MB';
+/** What the widget accepts, in Uppy's allowedFileTypes form. */
+export const ALLOWED_UPLOAD_TYPES = ['image/*', 'video/*'] as const;
+
+/** Uppy uses multipart above this size; with 10 MB files it never does (spec §9: single-part uploads). */
+export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024;
+export const UPLOAD_PARALLEL_REQUESTS = 6;
+export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
+/** Info messages show this long; the "Connected to the Internet" notice for less. */
+export const UPLOAD_INFO_MS = 5000;
+export const UPLOAD_RECONNECTED_INFO_MS = 3000;
+/** Progress events at most this often. */
+export const UPLOAD_PROGRESS_THROTTLE_MS = 500;
+/** Browser-side preview thumbnails are drawn from a canvas capped at these sizes. */
+export const THUMBNAIL_MAX_PIXELS = 5_000_000;
+export const THUMBNAIL_MAX_SIDE = 4096;
+
+/**
+ * Uppy's default lifetime for signed URLs (spec §9). The server never issues one this long: its upload
+ * and download links last at most UPLOAD_URL_TTL_SECONDS (SEC-UP-2).
+ */
+export const UPPY_DEFAULT_SIGNED_URL_EXPIRY_SECONDS = 604_800;
+export const UPLOAD_URL_TTL_SECONDS = 900;
+
+/** Server-chosen object keys: `uploads/<uuid>`, never derived from a filename (SEC-UP-1). */
+export const UPLOAD_KEY_PATTERN = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const MEDIA_TYPES = ['photo', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Messages (the first two in the wording of the widget's own, spec §8). */
+export const UPLOAD_TOO_LARGE_MESSAGE = `File exceeds maximum allowed size of ${MAX_UPLOAD_SIZE_LABEL}`;
+export const UPLOAD_TYPES_MESSAGE = `You can only upload: ${ALLOWED_UPLOAD_TYPES.join(', ')}`;
+export const UPLOAD_EMPTY_MESSAGE = 'File data is empty';
+export const UPLOAD_CONTENT_MESSAGE = 'Only images and videos can be uploaded';
+
+/**
+ * True for a declared MIME type the upload accepts: image/* or video/*, but never SVG (it can carry
+ * script) nor anything XML or HTML dressed as an image.
+ */
+export function isAllowedUploadType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (!/^(image|video)\/[a-z0-9][a-z0-9.+-]*$/.test(type)) return false;
+  return !/svg|xml|html/.test(type);
+}
+
+const FILENAME_MAX = 200;
+
+/**
+ * A filename safe to store and to put in a Content-Disposition header (SEC-UP-4): the last path
+ * segment only, no control characters (CR/LF), quotes or backslashes, at most 200 characters with
+ * the extension kept; 'file' when nothing is left.
+ */
+export function sanitizeFilename(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  let clean = base.replace(/[\u0000-\u001f\u007f-\u009f"'`\\<>]/g, '').replace(/\s+/g, ' ').trim();
+  clean = clean.replace(/^\.+/, '');
+  if (clean.length > FILENAME_MAX) {
+    const dot = clean.lastIndexOf('.');
+    const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
+    clean = clean.slice(0, FILENAME_MAX - ext.length).trimEnd() + ext;
+  }
+  return clean || 'file';
+}
