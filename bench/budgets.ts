@@ -1,0 +1,90 @@
+import type { LoadResult } from './load';
+import type { ExportResult } from './exports';
+import type { BundleSizes, PageTiming } from './frontend';
+import type { WriteCheck } from './writes';
+
+/** Everything one bench run measured; also the shape of bench/results/*.json (with run details). */
+export interface Measurements {
+  /** Median of GET /api/user, one connection: what every request costs before its own work. */
+  appFloorMs?: number;
+  /** `sequentialOnly`: the reads phase did not run; `load` is the one-connection run of the ratio phase. */
+  reads: Array<{ name: string; group: string; load: LoadResult; sequentialOnly?: boolean; appMedianMs?: number; sqlMedianMs?: number; ratio?: number }>;
+  writes: Array<{ name: string; load: LoadResult; check: WriteCheck }>;
+  exports: ExportResult[];
+  mixed?: { load: LoadResult; checks: WriteCheck[]; rssFirst10sMb: number; rssLast10sMb: number };
+  frontend?: { bundle: BundleSizes; firstAssetCard?: PageTiming; searchResults?: PageTiming };
+}
+
+export interface BudgetLine {
+  budget: string;
+  measured: string;
+  limit: string;
+  pass: boolean;
+}
+
+/**
+ * The budgets of docs/performance.md. They are set for PostgreSQL on 100,000 assets; on the
+ * embedded database times may be up to 4× and rates down to ¼ (EMBEDDED_FACTOR). Sizes, ratios and
+ * correctness are held to the same limits everywhere.
+ */
+export const EMBEDDED_FACTOR = 4;
+
+const LOAD_BUDGETS: Record<string, { p95: number; rps: number }> = {
+  dashboard: { p95: 25, rps: 1_000 },
+  list: { p95: 30, rps: 1_500 },
+  actions: { p95: 30, rps: 1_500 },
+  search: { p95: 40, rps: 1_000 },
+  byId: { p95: 10, rps: 3_000 },
+};
+export const RATIO_LIMIT = 1.5;
+export const WRITE_P95_MS = 20;
+export const EXPORT_LIMITS = { xlsx: 15, csv: 5, rssMb: 350 };
+export const INITIAL_JS_KB = 200;
+export const FIRST_CARD_MS = 1_000;
+/** RELIABILITY.md REL-LOAD-1, for the mixed run at 50 connections. */
+export const MIXED = { p95: 200, p99: 500 };
+
+export function evaluate(m: Measurements, kind: 'postgres' | 'embedded'): BudgetLine[] {
+  const f = kind === 'embedded' ? EMBEDDED_FACTOR : 1;
+  const lines: BudgetLine[] = [];
+  const atMost = (budget: string, value: number, limit: number, unit: string) =>
+    lines.push({ budget, measured: `${fmt(value)} ${unit}`, limit: `≤ ${fmt(limit)} ${unit}`, pass: value <= limit });
+  const atLeast = (budget: string, value: number, limit: number, unit: string) =>
+    lines.push({ budget, measured: `${fmt(value)} ${unit}`, limit: `≥ ${fmt(limit)} ${unit}`, pass: value >= limit });
+
+  for (const read of m.reads) {
+    const limits = LOAD_BUDGETS[read.group]!;
+    if (!read.sequentialOnly) {
+      atMost(`${read.name} p95`, read.load.p95, limits.p95 * f, 'ms');
+      atLeast(`${read.name} rate`, read.load.rps, limits.rps / f, 'req/s');
+    }
+    atMost(`${read.name} non-2xx`, read.load.non2xx + read.load.errors, 0, '');
+    if (read.ratio !== undefined) atMost(`${read.name} app ÷ SQL median`, read.ratio, RATIO_LIMIT, '×');
+  }
+  for (const write of m.writes) {
+    atMost(`${write.name} p95`, write.load.p95, WRITE_P95_MS * f, 'ms');
+    atMost(`${write.name} non-2xx`, write.load.non2xx + write.load.errors, 0, '');
+    atMost(`${write.name} lost + duplicated`, write.check.lost + write.check.duplicated, 0, '');
+  }
+  for (const e of m.exports) {
+    atMost(`export asset_register ${e.format} time`, e.seconds, EXPORT_LIMITS[e.format] * f, 's');
+    atMost(`export asset_register ${e.format} peak RSS`, e.peakRssMb, EXPORT_LIMITS.rssMb, 'MB');
+  }
+  if (m.mixed) {
+    const { load, checks } = m.mixed;
+    atMost('mixed 50 connections errors', load.errors + load.non2xx, 0, '');
+    atMost('mixed 50 connections p95', load.p95, MIXED.p95 * f, 'ms');
+    atMost('mixed 50 connections p99', load.p99, MIXED.p99 * f, 'ms');
+    atMost('mixed writes lost + duplicated', checks.reduce((s, c) => s + c.lost + c.duplicated, 0), 0, '');
+  }
+  if (m.frontend) {
+    atMost('initial JS (gzip)', m.frontend.bundle.jsKbGzip, INITIAL_JS_KB, 'KB');
+    if (m.frontend.firstAssetCard) atMost('first asset card on /assets (median)', m.frontend.firstAssetCard.medianMs, FIRST_CARD_MS * f, 'ms');
+  }
+  return lines;
+}
+
+export function fmt(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  return n >= 100 ? Math.round(n).toLocaleString('en-GB') : String(Math.round(n * 100) / 100);
+}

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connectDatabase } from '../src/server/db/client';
+import { startEmbeddedPostgres } from '../src/server/db/embedded';
+import { runMigrations } from '../src/server/db/migrate';
+import { BENCH_USER } from '../scripts/seed/users';
+import { median } from './load';
+import { ROOT } from './server';
+import type { SqlStep } from './scenarios';
+import type { WriteFixtures } from './writes';
+
+export interface BenchDatabase {
+  kind: 'postgres' | 'embedded';
+  url: string;
+  pool: pg.Pool;
+  version: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The database under test: the server at --database-url, or an embedded PostgreSQL the bench
+ * starts in --data-dir (a temporary folder unless given, removed afterwards). Migrated either way.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<BenchDatabase> {
+  let url = options.url;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let tempDir: string | undefined;
+  if (!url) {
+    const dataDir = options.dataDir ?? (tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-register-bench-pg-')));
+    // Run as root, the database runs as the postgres user, which must be able to enter the folder.
+    fs.chmodSync(dataDir, 0o755);
+    const embedded = await startEmbeddedPostgres({ dataDir, log: (m) => console.log(m) });
+    url = embedded.url;
+    stopEmbedded = () => embedded.stop();
+  }
+  const migrator = connectDatabase(url, { max: 2 });
+  await runMigrations(migrator);
+  await migrator.close();
+
+  const pool = new pg.Pool({ connectionString: url, max: 3, application_name: 'bench' });
+  const { rows } = await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+  return {
+    kind: stopEmbedded ? 'embedded' : 'postgres',
+    url,
+    pool,
+    version: rows[0]!.v,
+    async close() {
+      await pool.end();
+      await stopEmbedded?.();
+      if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Seeds when the database has fewer assets than asked for (earlier bench runs only add). A database
+ * with assets but without the bench user is someone's data: refused rather than reset.
+ */
+export async function ensureSeeded(db: BenchDatabase, assets: number): Promise<number> {
+  const count = async () => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM assets')).rows[0]!.n);
+  const existing = await count();
+  if (existing >= assets) return existing;
+  if (existing > 0) {
+    const { rowCount } = await db.pool.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [BENCH_USER.username]);
+    if (!rowCount) {
+      throw new Error(`The database has ${existing} assets that the bench did not seed; use an empty database (the bench would reset it).`);
+    }
+  }
+  console.log(`The database has ${existing.toLocaleString('en-GB')} assets; seeding ${assets.toLocaleString('en-GB')}.`);
+  const args = ['--import', 'tsx', 'scripts/seed-large.ts', '--assets', String(assets), '--database-url', db.url, ...(existing > 0 ? ['--reset'] : [])];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seeding failed (exit ${code})`))));
+  });
+  return count();
+}
+
+/** Ids the scenarios rotate through, picked at random from the whole register. */
+export async function loadFixtures(pool: pg.Pool): Promise<{ assetIds: string[] } & WriteFixtures> {
+  const assetIds = (await pool.query<{ id: string }>('SELECT id FROM assets ORDER BY random() LIMIT 2000')).rows.map((r) => r.id);
+  const areaIds = (await pool.query<{ id: string }>("SELECT id FROM locations WHERE type = 'area' ORDER BY random() LIMIT 500")).rows.map((r) => r.id);
+  const meters = (
+    await pool.query<{ id: string; last_reading: number | null; last_reading_date: Date | null }>(
+      'SELECT id, last_reading, last_reading_date FROM meters ORDER BY random() LIMIT 100',
+    )
+  ).rows.map((m) => ({ id: m.id, lastReading: m.last_reading ?? 0, lastReadingDate: m.last_reading_date?.getTime() ?? 0 }));
+  return { assetIds, areaIds, meters };
+}
+
+/**
+ * Median milliseconds of running the steps one after another on one connection, `runs` times or
+ * for `seconds`, whichever ends first, after a few unmeasured runs to warm the cache. Same driver
+ * and parameter protocol as the app.
+ */
+export async function sqlMedian(pool: pg.Pool, steps: SqlStep[], runs: number, seconds: number): Promise<{ medianMs: number; runs: number }> {
+  const client = await pool.connect();
+  try {
+    const runOnce = async () => {
+      for (const step of steps) await client.query(step.text, step.values());
+    };
+    for (let i = 0; i < 3; i++) await runOnce();
+    const times: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    while (times.length < runs && (times.length < 5 || performance.now() < deadline)) {
+      const started = performance.now();
+      await runOnce();
+      times.push(performance.now() - started);
+    }
+    return { medianMs: Math.round(median(times) * 100) / 100, runs: times.length };
+  } finally {
+    client.release();
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a step, for docs/performance.md. */
+export async function explain(pool: pg.Pool, step: SqlStep): Promise<string> {
+  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${step.text}`, step.values());
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}

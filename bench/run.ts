@@ -1,0 +1,277 @@
+/**
+ * `npm run bench -- [--database-url URL] [--assets 100000] [--duration 10] [--connections 10]`
+ *
+ * Starts the real server in production mode against a seeded estate, drives it with autocannon and
+ * prints each figure against the budgets of docs/performance.md (PASS/FAIL), then writes everything
+ * to bench/results/<date>-<db>.json. See bench/README.md for the method. Never part of `npm test`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BENCH_USER } from '../scripts/seed/users';
+import { SEARCH_TERMS } from '../scripts/seed/vocabulary';
+import { evaluate, fmt, type Measurements } from './budgets';
+import { ensureSeeded, explain, loadFixtures, openDatabase, sqlMedian, type BenchDatabase } from './database';
+import { memoryOf, timeExport } from './exports';
+import { bundleSizes, pageTimings } from './frontend';
+import { runLoad, weightedMix, type LoadResult } from './load';
+import { readScenarios } from './scenarios';
+import { ROOT, signIn, startServer, type RunningServer } from './server';
+import { Writes } from './writes';
+
+const PHASES = ['exports', 'reads', 'ratio', 'writes', 'mixed', 'frontend'] as const;
+type Phase = (typeof PHASES)[number];
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      assets: { type: 'string', default: '100000' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      'mixed-duration': { type: 'string', default: '30' },
+      'mixed-connections': { type: 'string', default: '50' },
+      'sql-runs': { type: 'string', default: '200' },
+      only: { type: 'string' },
+      explain: { type: 'boolean', default: false },
+      'mixed-without-search': { type: 'boolean', default: false },
+    },
+  });
+  const int = (name: keyof typeof values) => {
+    const n = Number(String(values[name]).replace(/[_,]/g, ''));
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
+    return n;
+  };
+  const only = values.only?.split(',').map((p) => p.trim()) ?? [...PHASES];
+  const unknown = only.filter((p) => !(PHASES as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`--only takes ${PHASES.join(', ')}; not ${unknown.join(', ')}`);
+  return {
+    databaseUrl: values['database-url'],
+    dataDir: values['data-dir'],
+    assets: int('assets'),
+    duration: int('duration'),
+    connections: int('connections'),
+    mixedDuration: int('mixed-duration'),
+    mixedConnections: int('mixed-connections'),
+    sqlRuns: int('sql-runs'),
+    phases: new Set(only as Phase[]),
+    explain: values.explain,
+    mixedWithoutSearch: values['mixed-without-search'],
+  };
+}
+
+function printLoad(name: string, r: LoadResult): void {
+  console.log(
+    `  ${name.padEnd(62)} p50 ${fmt(r.p50).padStart(6)}  p95 ${fmt(r.p95).padStart(6)}  p99 ${fmt(r.p99).padStart(6)} ms` +
+      `  ${fmt(r.rps).padStart(6)} req/s  non-2xx ${r.non2xx + r.errors}`,
+  );
+}
+
+/** Counts the server's warnings and errors; keeps its log only when it has something in it. */
+function reportServerLog(file: string): void {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const lines = text.split('\n').filter(Boolean);
+  if (lines.length === 0) {
+    fs.rmSync(file, { force: true });
+    return;
+  }
+  const errors = lines.filter((l) => /"level":(50|60)/.test(l));
+  const messages = new Map<string, number>();
+  for (const line of errors) {
+    const message = /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 80);
+    messages.set(message, (messages.get(message) ?? 0) + 1);
+  }
+  const summary = [...messages].map(([msg, n]) => `${n}× "${msg}"`).join(', ');
+  console.log(`Server log: ${lines.length} lines, ${errors.length} errors${summary ? ` (${summary})` : ''}: ${path.relative(process.cwd(), file)}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  const startedAt = new Date();
+  let db: BenchDatabase | undefined;
+  let server: RunningServer | undefined;
+  let serverLog: string | undefined;
+  const resultsDir = path.join(ROOT, 'bench/results');
+  const serverDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-register-bench-app-'));
+  const cleanup = async () => {
+    await server?.stop().catch(() => {});
+    if (serverLog) reportServerLog(serverLog);
+    await db?.close().catch(() => {});
+    fs.rmSync(serverDataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+    console.log(`Database: ${db.kind === 'embedded' ? 'embedded' : 'server'} PostgreSQL ${db.version}`);
+    const assetCount = await ensureSeeded(db, options.assets);
+    const fixtures = await loadFixtures(db.pool);
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const resultsBase = path.join(resultsDir, `${startedAt.toISOString().slice(0, 16).replace(':', '')}-${db.kind}`);
+    serverLog = `${resultsBase}-server.log`;
+    console.log('Starting the server (it builds the client first when dist/client is stale)');
+    server = await startServer({ databaseUrl: db.url, dataDir: serverDataDir, logFile: serverLog });
+    const cookie = await signIn(server.baseUrl, BENCH_USER);
+    const builtAt = fs.statSync(path.join(ROOT, 'dist/client/index.html')).mtimeMs;
+    console.log(`Server ${server.baseUrl} (pid ${server.pid}), ${assetCount.toLocaleString('en-GB')} assets, ${os.cpus().length} CPUs`);
+
+    const load = (requests: Parameters<typeof runLoad>[0]['requests'], extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
+      runLoad({ baseUrl: server!.baseUrl, cookie, requests, connections: options.connections, duration: options.duration, ...extra });
+    const m: Measurements = { reads: [], writes: [], exports: [] };
+    const plans: string[] = [];
+    const scenarios = readScenarios({ assetIds: fixtures.assetIds });
+
+    if (options.phases.has('exports')) {
+      console.log('\nExports: asset_register over every asset (first, so the memory figures are the export\'s own)');
+      for (const format of ['xlsx', 'csv'] as const) {
+        const e = await timeExport(server.baseUrl, cookie, format, server.pid);
+        console.log(`  ${format.padEnd(5)} ${e.status}  ${e.seconds} s  ${e.rows ?? '?'} rows  ${e.megabytes ?? '?'} MB  RSS ${e.rssBeforeMb} MB before, peak ${e.peakRssMb} MB (${e.rssMethod})`);
+        m.exports.push(e);
+      }
+    }
+
+    if (options.phases.has('reads')) {
+      console.log(`\nReads: ${options.connections} connections, ${options.duration} s each`);
+      for (const s of scenarios) {
+        await load([s.request], { amount: options.connections * 20 }); // warm-up
+        const result = await load([s.request]);
+        printLoad(s.name, result);
+        m.reads.push({ name: s.name, group: s.group, load: result });
+      }
+    }
+
+    if (options.phases.has('ratio')) {
+      console.log(
+        `\nApp vs SQL: median of sequential requests on 1 connection ÷ median of the same SQL through pg on 1 connection ` +
+          `(each side ${options.sqlRuns} runs or ${options.duration} s, whichever ends first)`,
+      );
+      const sequential = (request: Parameters<typeof runLoad>[0]['requests'][number]) =>
+        load([request], { connections: 1, amount: options.sqlRuns, maxSeconds: options.duration });
+      // The app's floor: a signed-in request that only looks up its session.
+      m.appFloorMs = (await sequential({ method: 'GET', path: '/api/user' })).p50;
+      console.log(`  ${'GET /api/user (session lookup only: the per-request floor)'.padEnd(62)} app ${fmt(m.appFloorMs).padStart(6)} ms`);
+      for (const s of scenarios) {
+        const app = await sequential(s.request);
+        const sql = await sqlMedian(db.pool, s.sql, options.sqlRuns, options.duration);
+        const ratio = Math.round((app.p50 / sql.medianMs) * 100) / 100;
+        console.log(
+          `  ${s.name.padEnd(62)} app ${fmt(app.p50).padStart(6)} ms (${app.requests})  SQL ${fmt(sql.medianMs).padStart(6)} ms (${sql.runs})  ratio ${fmt(ratio)}`,
+        );
+        const entry = m.reads.find((r) => r.name === s.name);
+        if (entry) Object.assign(entry, { appMedianMs: app.p50, sqlMedianMs: sql.medianMs, ratio });
+        else m.reads.push({ name: s.name, group: s.group, load: app, sequentialOnly: true, appMedianMs: app.p50, sqlMedianMs: sql.medianMs, ratio });
+        if (options.explain) for (const step of s.sql) plans.push(`-- ${s.name}\n${step.text}\n${await explain(db.pool, step)}\n`);
+      }
+    }
+
+    const writes = new Writes(fixtures);
+    if (options.phases.has('writes')) {
+      console.log(`\nWrites: ${options.connections} connections, ${options.duration} s each`);
+      for (const [name, request] of [
+        ['POST /api/assets', () => writes.createAsset()],
+        ['POST /api/meter-readings', () => writes.createReading()],
+      ] as const) {
+        const result = await load([request()]);
+        printLoad(name, result);
+        m.writes.push({ name, load: result, check: { acknowledged: 0, stored: 0, lost: 0, duplicated: 0, storedWithoutAck: 0 } });
+      }
+      const checks = await writes.verify(db.pool);
+      m.writes[0]!.check = checks.assets;
+      m.writes[1]!.check = checks.readings;
+      console.log(`  assets:   ${JSON.stringify(checks.assets)}\n  readings: ${JSON.stringify(checks.readings)}`);
+    }
+
+    if (options.phases.has('mixed')) {
+      console.log(
+        `\nMixed: ${options.mixedConnections} connections for ${options.mixedDuration} s (reads, dashboard and writes interleaved` +
+          `${options.mixedWithoutSearch ? '; global search left out' : ''})`,
+      );
+      const pick = (name: string) => scenarios.find((s) => s.name.startsWith(name))!.request;
+      const lists = scenarios.filter((s) => s.group === 'list').map((s) => s.request);
+      // RELIABILITY.md REL-LOAD-1's mix without its export share: 60 % list/search/detail reads (and
+      // 5 % more of them in place of exports), 10 % dashboard, 25 % creates.
+      const mix = weightedMix([
+        ...lists.map((r) => [r, 4] as const),
+        [pick('GET /api/assets/{id}'), 25],
+        // --mixed-without-search shows what the rest of the app does when global search is not in the mix.
+        ...(options.mixedWithoutSearch
+          ? [[pick('GET /api/assets/{id}'), 10] as const]
+          : ([
+              [pick('GET /api/search?q=' + SEARCH_TERMS.common), 2],
+              [pick('GET /api/search?q=' + SEARCH_TERMS.rare), 4],
+              [pick('GET /api/search?q=' + SEARCH_TERMS.typo), 4],
+            ] as const)),
+        [pick('GET /api/actions'), 6],
+        [pick('GET /api/dashboard/stats'), 10],
+        [writes.createAsset(), 15],
+        [writes.createReading(), 10],
+      ]);
+      const rss: Array<{ t: number; mb: number }> = [];
+      const started = Date.now();
+      const poll = setInterval(() => rss.push({ t: (Date.now() - started) / 1000, mb: memoryOf(server!.pid, 'VmRSS') }), 1_000);
+      const result = await load([mix], { connections: options.mixedConnections, duration: options.mixedDuration });
+      clearInterval(poll);
+      printLoad('mixed', result);
+      const avg = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length));
+      const checks = await writes.verify(db.pool);
+      m.mixed = {
+        load: result,
+        checks: [checks.assets, checks.readings],
+        rssFirst10sMb: avg(rss.filter((r) => r.t <= 10).map((r) => r.mb)),
+        rssLast10sMb: avg(rss.filter((r) => r.t > options.mixedDuration - 10).map((r) => r.mb)),
+      };
+      console.log(`  status codes ${JSON.stringify(result.statusCodes)}; server RSS first 10 s ${m.mixed.rssFirst10sMb} MB, last 10 s ${m.mixed.rssLast10sMb} MB`);
+      console.log(`  all writes so far: assets ${JSON.stringify(checks.assets)}, readings ${JSON.stringify(checks.readings)}`);
+    }
+
+    if (options.phases.has('frontend')) {
+      console.log('\nFront end');
+      const bundle = bundleSizes(path.join(ROOT, 'dist/client'));
+      console.log(`  initial JS ${bundle.jsKbGzip} KB gzip, CSS ${bundle.cssKbGzip} KB gzip (${bundle.files.length} files)`);
+      m.frontend = { bundle };
+      try {
+        const timings = await pageTimings(server.baseUrl, BENCH_USER, SEARCH_TERMS.common);
+        Object.assign(m.frontend, timings);
+        console.log(`  first asset card on /assets: median ${timings.firstAssetCard.medianMs} ms (${timings.firstAssetCard.runsMs.join(', ')})`);
+        console.log(`  first result on /search?q=${SEARCH_TERMS.common}: median ${timings.searchResults.medianMs} ms (${timings.searchResults.runsMs.join(', ')})`);
+      } catch (err) {
+        const rebuilt = fs.statSync(path.join(ROOT, 'dist/client/index.html')).mtimeMs > builtAt;
+        console.log(`  browser timings skipped: ${err instanceof Error ? err.message.split('\n')[0] : err}`);
+        if (rebuilt) console.log('  (dist/client was rebuilt while the bench ran, so the server no longer had the files index.html names: run again)');
+      }
+    }
+
+    const budgets = evaluate(m, db.kind);
+    console.log(`\nBudgets (${db.kind === 'embedded' ? 'embedded database: times ×4, rates ÷4' : 'PostgreSQL server'}; set for 100,000 assets, this run has ${assetCount.toLocaleString('en-GB')})`);
+    for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.budget.padEnd(70)} ${b.measured.padStart(14)}  ${b.limit}`);
+    const failed = budgets.filter((b) => !b.pass).length;
+    console.log(`${budgets.length - failed} passed, ${failed} failed`);
+
+    const file = `${resultsBase}.json`;
+    const cpus = os.cpus();
+    const record = {
+      startedAt: startedAt.toISOString(),
+      machine: { cpu: cpus[0]?.model, cpus: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version },
+      database: { kind: db.kind, version: db.version, assets: assetCount },
+      options: { ...options, phases: [...options.phases], databaseUrl: options.databaseUrl ? '(given)' : undefined },
+      ...m,
+      budgets,
+    };
+    fs.writeFileSync(file, JSON.stringify(record, null, 2) + '\n');
+    console.log(`Results: ${path.relative(process.cwd(), file)}`);
+    if (plans.length) {
+      const planFile = file.replace(/\.json$/, '-plans.txt');
+      fs.writeFileSync(planFile, plans.join('\n'));
+      console.log(`Query plans: ${path.relative(process.cwd(), planFile)}`);
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
