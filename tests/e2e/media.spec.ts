@@ -82,7 +82,7 @@ test.describe('asset media', () => {
     await expect(full).toBeVisible();
     await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
     const details = viewer.getByLabel('Photo details');
-    await expect(details).toContainText('Pat Photographer (you)');
+    await expect(details).toContainText('Pat Photographer');
     await expect(details).toContainText('14 Mar 2026');
     await expect(details).toContainText('boiler-plate.jpg');
     await viewer.getByRole('button', { name: 'Close' }).first().click();

@@ -24,6 +24,8 @@ export const mediaSchema = z.object({
   gpsLon: z.string().nullable(),
   takenAt: z.string().nullable(),
   uploadedBy: z.string(),
+  /** The uploader's full name, for display. */
+  uploadedByName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Media = z.infer<typeof mediaSchema>;

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { actions, assessments, assets, media } from '../../db/schema';
+import { actions, assessments, assets, media, users } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
@@ -8,8 +8,14 @@ export type NewMedia = typeof media.$inferInsert;
 export function mediaRepo(db: Db) {
   return {
     /** The asset's media, newest first (served by the (asset_id, created_at) index). */
-    async listForAsset(assetId: string): Promise<MediaRow[]> {
-      return db.select().from(media).where(eq(media.assetId, assetId)).orderBy(desc(media.createdAt), desc(media.id));
+    /** The asset's media, newest first, with each uploader's name (one query). */
+    async listForAsset(assetId: string): Promise<Array<{ media: MediaRow; uploadedByName: string | null }>> {
+      return db
+        .select({ media, uploadedByName: users.fullName })
+        .from(media)
+        .leftJoin(users, eq(users.id, media.uploadedBy))
+        .where(eq(media.assetId, assetId))
+        .orderBy(desc(media.createdAt), desc(media.id));
     },
 
     async findById(id: string): Promise<MediaRow | undefined> {

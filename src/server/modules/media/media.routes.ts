@@ -18,7 +18,7 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const mediaFileUrl = (id: string) => `/api/media/${id}/file`;
 const thumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
 
-function toMedia(row: MediaRow): Media {
+function toMedia(row: MediaRow, uploadedByName: string | null): Media {
   return {
     id: row.id,
     assetId: row.assetId,
@@ -37,6 +37,7 @@ function toMedia(row: MediaRow): Media {
     gpsLon: row.gpsLon,
     takenAt: row.takenAt?.toISOString() ?? null,
     uploadedBy: row.uploadedBy,
+    uploadedByName,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,7 +53,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // An unknown (well-formed) assetId simply has no media: an empty list, as for any filter.
     app.get('/api/media', { schema: { querystring: listMediaQuery, response: { 200: z.array(mediaSchema) } } }, async (request) => {
       const rows = await repo.listForAsset(request.query.assetId);
-      return rows.map(toMedia);
+      return rows.map(({ media, uploadedByName }) => toMedia(media, uploadedByName));
     });
 
     /** Each owner must exist; an assessment or action must belong to the asset given with it. */
@@ -115,7 +116,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           uploadedBy: userId,
         });
         request.log.info({ mediaId: id, key, type: file.type, bytes: file.size }, 'media recorded');
-        return reply.status(201).send(toMedia(row));
+        return reply.status(201).send(toMedia(row, request.user!.fullName));
       } catch (err) {
         await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
         const code = pgErrorCode(err);

@@ -68,6 +68,7 @@ describe('GET /api/media', () => {
     expect(items.map((m) => m.filename)).toEqual(['new.jpg', 'old.jpg']);
     expect(items[1]).toMatchObject({
       assetId: asset.id,
+      uploadedByName: user.fullName,
       assessmentId: null,
       actionId: null,
       type: 'photo',
@@ -183,6 +184,7 @@ describe('POST /api/media', () => {
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json<Media>();
     expect(item.uploadedBy).toBe(user.id);
+    expect(item.uploadedByName).toBe(user.fullName);
     expect(item.id).not.toBe('00000000-0000-4000-8000-000000000001');
     expect(item).toMatchObject({ url: `/api/media/${item.id}/file`, type: 'photo', mimeType: 'image/png' });
     expect(item.createdAt).not.toMatch(/^2000/);

@@ -1,6 +1,5 @@
 import { Trash2 } from 'lucide-react';
 import type { Media } from '../../../../shared/contract/media';
-import { useAuth } from '../../../lib/auth';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,7 +7,6 @@ import { isVideo, MediaPreview } from './media-preview';
 
 /** One photo or video full size, with its caption, who uploaded it and when it was taken. */
 export function MediaViewerDialog({ media, onClose, onDelete }: { media: Media | null; onClose: () => void; onDelete: (media: Media) => void }) {
-  const { user } = useAuth();
   const kind = media && isVideo(media) ? 'video' : 'photo';
 
   return (
@@ -35,7 +33,7 @@ export function MediaViewerDialog({ media, onClose, onDelete }: { media: Media |
           <MediaPreview media={media} className="mx-auto max-h-[65vh] w-auto max-w-full object-contain" />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" aria-label="Photo details">
             {media.caption && <Detail label="Caption">{media.caption}</Detail>}
-            <Detail label="Uploaded by">{media.uploadedBy === user?.id ? `${user.fullName} (you)` : 'Another user'}</Detail>
+            <Detail label="Uploaded by">{media.uploadedByName ?? 'Unknown user'}</Detail>
             <Detail label="Taken">{media.takenAt ? formatDateTime(media.takenAt) : 'Not recorded'}</Detail>
             <Detail label="Uploaded">{formatDateTime(media.createdAt)}</Detail>
             <Detail label="File">
