@@ -9,6 +9,9 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
+  smallint,
+  date,
   text,
   timestamp,
   uniqueIndex,
@@ -382,4 +385,72 @@ export const reportExports = pgTable(
     createdAt: createdAtMs(),
   },
   (t) => [index('report_exports_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('report_exports_location_id_idx').on(t.locationId)],
+);
+
+// ── Aggregates kept by triggers (migration 0006) ────────────────────────────────────────────────
+
+/**
+ * Asset counts per creation month and condition, kept by a trigger in the same transaction as every
+ * insert, delete and condition change, so the dashboard reads ~100 rows instead of counting the
+ * register. Each key is spread over a few slots (from the asset id) so concurrent creates do not
+ * queue on one row. Exact, never stale.
+ */
+export const assetCounts = pgTable(
+  'asset_counts',
+  {
+    month: date('month').notNull(),
+    condition: assetCondition('condition').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.condition, t.slot] })],
+);
+
+/** Action counts per status and priority, kept like asset_counts. */
+export const actionCounts = pgTable(
+  'action_counts',
+  {
+    status: actionStatus('status').notNull(),
+    priority: actionPriority('priority').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.priority, t.slot] })],
+);
+
+/**
+ * Every distinct word (letters only, 3+ characters) of the searchable text of assets, actions and
+ * meters, kept by triggers. Global search looks a mistyped word up here (trigram similarity over a
+ * few thousand words) instead of comparing it with every row of the register.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [trigram('search_words_word_trgm_idx', t.word)],
+);
+
+/**
+ * Append-only history of every create, update and delete of the register's records, written by
+ * triggers in the same transaction as the change. `actor_id` is the signed-in user the app names with
+ * `app.actor_id` for the transaction. `asset_id` ties a row to the asset whose History tab shows it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    actorId: uuid('actor_id'),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    assetId: uuid('asset_id'),
+    operation: text('operation').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_asset_id_id_idx').on(t.assetId, t.id.desc().nullsFirst()),
+    index('audit_log_entity_id_idx').on(t.entityId),
+    index('audit_log_actor_id_idx').on(t.actorId),
+    check('audit_log_operation_valid', sql`${t.operation} IN ('create', 'update', 'delete')`),
+  ],
 );
