@@ -13,11 +13,16 @@ export const searchQuery = z.object({
     .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
 });
 
-/** Best matches first, at most 20 per list; `totals` counts every match so the tab counts are true. */
+/**
+ * Best matches first (every word found as typed, newest first; then matches of a corrected spelling),
+ * at most 20 per list. `totals` counts each list's matches exactly up to `totalLimit`; a larger figure
+ * means "more than totalLimit" (the tabs show "1,000+").
+ */
 export const searchResponseSchema = z.object({
   assets: z.array(assetListItemSchema),
   actions: z.array(actionSchema),
   meters: z.array(meterSchema),
   totals: z.object({ assets: z.number(), actions: z.number(), meters: z.number() }),
+  totalLimit: z.number(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

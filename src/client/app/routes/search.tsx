@@ -6,7 +6,7 @@ import type { SearchResponse } from '../../../shared/contract/search';
 import type { AssetListItem } from '../../../shared/contract/assets';
 import type { Action } from '../../../shared/contract/actions';
 import type { Meter } from '../../../shared/contract/meters';
-import { ASSET_TYPE_LABELS, METER_TYPE_LABELS, SEARCH_MIN_LENGTH } from '../../../shared/domain';
+import { ASSET_TYPE_LABELS, METER_TYPE_LABELS, SEARCH_MIN_LENGTH, formatSearchCount, formatSearchSum } from '../../../shared/domain';
 import { PageHeader } from '../../components/layout/page-header';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -64,16 +64,16 @@ export default function SearchPage() {
 }
 
 function Results({ data }: { data: SearchResponse }) {
-  const { totals } = data;
-  const all = totals.assets + totals.actions + totals.meters;
-  if (all === 0) return <p className="py-8 text-center text-muted-foreground">No results found</p>;
+  const { totals, totalLimit } = data;
+  if (totals.assets + totals.actions + totals.meters === 0) return <p className="py-8 text-center text-muted-foreground">No results found</p>;
+  const count = (total: number) => formatSearchCount(total, totalLimit);
   return (
     <Tabs defaultValue="all">
       <TabsList>
-        <TabsTrigger value="all">All ({all})</TabsTrigger>
-        <TabsTrigger value="assets">Assets ({totals.assets})</TabsTrigger>
-        <TabsTrigger value="actions">Actions ({totals.actions})</TabsTrigger>
-        <TabsTrigger value="meters">Meters ({totals.meters})</TabsTrigger>
+        <TabsTrigger value="all">All ({formatSearchSum([totals.assets, totals.actions, totals.meters], totalLimit)})</TabsTrigger>
+        <TabsTrigger value="assets">Assets ({count(totals.assets)})</TabsTrigger>
+        <TabsTrigger value="actions">Actions ({count(totals.actions)})</TabsTrigger>
+        <TabsTrigger value="meters">Meters ({count(totals.meters)})</TabsTrigger>
       </TabsList>
       <TabsContent value="all" className="space-y-6">
         <ResultSection title="Assets" shown={data.assets.length} total={totals.assets}>
@@ -124,7 +124,7 @@ function ResultList({ empty, shown, total, children }: { empty: boolean; shown: 
       <ul className="space-y-2">{children}</ul>
       {total > shown && (
         <p className="text-sm text-muted-foreground">
-          Showing the best {shown} of {total}. Refine the search to narrow it down.
+          Showing the best {shown} of {formatSearchCount(total)}. Refine the search to narrow it down.
         </p>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset } from '../../../../tests/factories/register';
-import { actions } from '../../db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import { actions, assets } from '../../db/schema';
 import type { DashboardStats } from '../../../shared/contract/dashboard';
 
 let t: TestApp;
@@ -56,6 +57,41 @@ describe('GET /api/dashboard/stats', () => {
       assetsAtEndOfLastMonth: 3,
       highPriorityOpenActions: 2,
     });
+  });
+
+  it('stays equal to a full count through updates, deletes and concurrent writes', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await insertAsset(t.db, userId, { condition: 'good' })).id);
+    await Promise.all(
+      ids.map((id, i) =>
+        t.db.execute(sql`UPDATE assets SET condition = ${i % 2 ? 'poor' : 'unsafe'} WHERE id = ${id}`),
+      ),
+    );
+    await t.db.delete(assets).where(inArray(assets.id, ids.slice(0, 4)));
+    await t.db.execute(sql`UPDATE actions SET status = 'closed' WHERE priority = 'critical'`);
+    await t.db.execute(sql`DELETE FROM actions WHERE title = 'c'`);
+
+    const truth = await t.db.execute<Record<string, string>>(sql`
+      SELECT (SELECT count(*) FROM assets) AS total,
+             (SELECT count(*) FROM assets WHERE condition IN ('poor', 'unsafe')) AS attention,
+             (SELECT count(*) FROM actions WHERE status = 'open') AS open,
+             (SELECT count(*) FROM actions WHERE status = 'open' AND priority IN ('critical', 'high')) AS high_open`);
+    const expected = truth.rows[0]!;
+    const got = await stats();
+    expect(got.totalAssets).toBe(Number(expected.total));
+    expect(got.needsAttention).toBe(Number(expected.attention));
+    expect(got.openActions).toBe(Number(expected.open));
+    expect(got.highPriorityOpenActions).toBe(Number(expected.high_open));
+    expect(got.totalAssets).toBe(7 + 8);
+    expect(got.needsAttention).toBe(3 + 8);
+  });
+
+  it('is rebuilt exactly by rebuild_register_aggregates()', async () => {
+    const before = await stats();
+    await t.db.execute(sql`SELECT rebuild_register_aggregates()`);
+    expect(await stats()).toEqual(before);
+    await t.db.delete(assets);
+    expect((await stats()).totalAssets).toBe(0);
   });
 
   it('requires a session', async () => {

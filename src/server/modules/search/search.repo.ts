@@ -1,65 +1,160 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsPattern } from '../../db/like';
-import { SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
+import { containsLowered } from '../../db/like';
+import { SEARCH_COUNT_LIMIT, SEARCH_MAX_TERMS, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
 import type { AssetListItem } from '../../../shared/contract/assets';
 import type { Action } from '../../../shared/contract/actions';
 import type { Meter } from '../../../shared/contract/meters';
 
+type Lists = Pick<SearchResponse, 'assets' | 'actions' | 'meters' | 'totals'>;
+
 /**
- * Global search over the lower-cased `search_text` columns (trigram GIN indexes): a row matches when
- * it contains the text, or when pg_trgm's word similarity (`<%`) finds it despite a small typo.
- * Substring matches rank first, then by similarity, then newest. count(*) OVER () gives the total.
+ * Global search over the lower-cased `search_text` columns (trigram GIN indexes). Every word of the
+ * query must occur in a record (substring, any case). Matches come newest first, and each list's
+ * count stops at SEARCH_COUNT_LIMIT + 1, so a common word costs about as much as a rare one: no query
+ * ranks or counts the whole register (docs/performance.md R2).
+ *
+ * When that finds fewer than a page, mistyped words are looked up among the register's own words
+ * (`search_words`, trigram similarity) and records matching a correction follow the exact matches.
+ *
+ * Plans at 100,000 assets: a common word walks `assets_created_at_id_idx` and stops after 20 matches;
+ * a rare one takes `Bitmap Index Scan on assets_search_text_trgm_idx` and sorts the few rows it finds.
+ * Each phase is one statement, so a search holds one pooled connection for one round trip.
  */
 export function searchRepo(db: Db) {
+  const run = async (where: Where, limit: number): Promise<Lists> => {
+    const result = await db.execute<ListsRow>(searchSql.lists(where, limit));
+    const row = result.rows[0]!;
+    return {
+      assets: row.assets,
+      actions: row.actions,
+      meters: row.meters,
+      totals: { assets: Number(row.assets_total), actions: Number(row.actions_total), meters: Number(row.meters_total) },
+    };
+  };
+
+  const corrections = async (terms: string[]): Promise<Corrections> => {
+    const found: Corrections = new Map();
+    const query = searchSql.corrections(terms);
+    if (!query) return found;
+    const result = await db.execute<{ term: string; word: string }>(query);
+    for (const { term, word } of result.rows) found.set(term, [...(found.get(term) ?? []), word]);
+    return found;
+  };
+
   return {
     async search(q: string): Promise<SearchResponse> {
-      const text = q.toLowerCase();
-      const pattern = containsPattern(q);
-      const matches = sql`(search_text ILIKE ${pattern} OR ${text} <% search_text)`;
-      const rank = sql`(search_text ILIKE ${pattern}) DESC, word_similarity(${text}, search_text) DESC`;
+      const terms = searchSql.terms(q);
+      const found = await run(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST);
+      const response = { ...found, totalLimit: SEARCH_COUNT_LIMIT };
+      const exactTotal = found.totals.assets + found.totals.actions + found.totals.meters;
+      if (exactTotal >= SEARCH_RESULTS_PER_LIST) return response;
 
-      const [assets, actions, meters] = await Promise.all([
-        db.execute<AssetListItem & { total: string }>(sql`
-          SELECT id, asset_id AS "assetId", type, make, model, serial, condition, status,
-                 location_id AS "locationId", location_path AS "locationPath",
-                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-                 count(*) OVER () AS total
-          FROM assets WHERE ${matches}
-          ORDER BY ${rank}, created_at DESC, id DESC
-          LIMIT ${SEARCH_RESULTS_PER_LIST}`),
-        db.execute<Action & { total: string }>(sql`
-          SELECT a.id, a.action_id AS "actionId", a.asset_id AS "assetId", s.asset_id AS "assetCode",
-                 a.assessment_id AS "assessmentId", a.title, a.description, a.category, a.priority, a.status,
-                 a.assignee, a.target_date AS "targetDate", a.completed_date AS "completedDate",
-                 a.created_by AS "createdBy",
-                 to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-                 to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
-                 count(*) OVER () AS total
-          FROM actions a LEFT JOIN assets s ON s.id = a.asset_id
-          WHERE (a.search_text ILIKE ${pattern} OR ${text} <% a.search_text)
-          ORDER BY (a.search_text ILIKE ${pattern}) DESC, word_similarity(${text}, a.search_text) DESC, a.created_at DESC, a.id DESC
-          LIMIT ${SEARCH_RESULTS_PER_LIST}`),
-        db.execute<Meter & { total: string }>(sql`
-          SELECT id, meter_number AS "meterNumber", type, unit, multiplier, location_id AS "locationId",
-                 location_path AS "locationPath", last_reading AS "lastReading",
-                 to_char(last_reading_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastReadingDate",
-                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-                 count(*) OVER () AS total
-          FROM meters WHERE ${matches}
-          ORDER BY ${rank}, meter_number
-          LIMIT ${SEARCH_RESULTS_PER_LIST}`),
-      ]);
-
-      const strip = <T extends { total: string }>(rows: T[]) => rows.map(({ total: _total, ...row }) => row);
-      const total = (rows: Array<{ total: string }>) => Number(rows[0]?.total ?? 0);
+      const fixes = await corrections(terms);
+      if (fixes.size === 0) return response;
+      // Fewer than a page was found in all lists together, so each list has room for the rest.
+      const more = await run(searchSql.corrected(terms, fixes), SEARCH_RESULTS_PER_LIST);
+      const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
       return {
-        assets: strip(assets.rows),
-        actions: strip(actions.rows),
-        meters: strip(meters.rows),
-        totals: { assets: total(assets.rows), actions: total(actions.rows), meters: total(meters.rows) },
+        assets: take(found.assets, more.assets),
+        actions: take(found.actions, more.actions),
+        meters: take(found.meters, more.meters),
+        totals: {
+          assets: found.totals.assets + more.totals.assets,
+          actions: found.totals.actions + more.totals.actions,
+          meters: found.totals.meters + more.totals.meters,
+        },
+        totalLimit: SEARCH_COUNT_LIMIT,
       };
     },
   };
+}
+
+/** A match condition over a table's `search_text` column (given qualified as the table needs it). */
+type Where = (column: SQL) => SQL;
+/** Each mistyped term with the register's words most like it. */
+export type Corrections = Map<string, string[]>;
+interface ListsRow extends Record<string, unknown> {
+  assets: AssetListItem[];
+  actions: Action[];
+  meters: Meter[];
+  assets_total: string;
+  actions_total: string;
+  meters_total: string;
+}
+
+/** The statements of a search, exported so the benchmark measures exactly what the app sends. */
+export const searchSql = {
+  /** The query's distinct words, lower-cased; each must occur in a record. */
+  terms(q: string): string[] {
+    return [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, SEARCH_MAX_TERMS);
+  },
+
+  /** Every term as typed. */
+  exact(terms: string[]): Where {
+    return (column) => sql.join(terms.map((term) => containsLowered(column, term)), sql` AND `);
+  },
+
+  /** Every term as typed or as one of its corrections, leaving out what `exact` already found. */
+  corrected(terms: string[], fixes: Corrections): Where {
+    const exact = searchSql.exact(terms);
+    return (column) => {
+      const each = terms.map((term) => {
+        const spellings = [term, ...(fixes.get(term) ?? [])];
+        return sql`(${sql.join(spellings.map((s) => containsLowered(column, s)), sql` OR `)})`;
+      });
+      return sql`(${sql.join(each, sql` AND `)}) AND NOT (${exact(column)})`;
+    };
+  },
+
+  /** Up to 3 of the register's words most like each term (pg_trgm similarity ≥ its 0.3 threshold). */
+  corrections(terms: string[]): SQL | undefined {
+    const words = terms.filter((t) => /^\p{L}{3,}$/u.test(t));
+    if (words.length === 0) return undefined;
+    return sql`
+      SELECT t.term, w.word
+      FROM unnest(${sql.param(words)}::text[]) AS t(term)
+      CROSS JOIN LATERAL (
+        SELECT word FROM search_words
+        WHERE word % t.term AND word <> t.term
+        ORDER BY similarity(word, t.term) DESC, word LIMIT 3
+      ) AS w`;
+  },
+
+  /** One statement for the three lists: each list's first `limit` matches and its capped count. */
+  lists(where: Where, limit: number): SQL {
+    const assetsWhere = where(sql`search_text`);
+    const actionsWhere = where(sql`a.search_text`);
+    const metersWhere = where(sql`search_text`);
+    return sql`
+      SELECT
+        (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
+           SELECT id, asset_id AS "assetId", type, make, model, serial, condition, status,
+                  location_id AS "locationId", location_path AS "locationPath", ${iso(sql`created_at`)} AS "createdAt"
+           FROM assets WHERE ${assetsWhere}
+           ORDER BY created_at DESC, id DESC LIMIT ${limit}) AS r) AS assets,
+        (SELECT count(*) FROM (SELECT 1 FROM assets WHERE ${assetsWhere} LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS assets_total,
+        (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
+           SELECT a.id, a.action_id AS "actionId", a.asset_id AS "assetId",
+                  (SELECT s.asset_id FROM assets s WHERE s.id = a.asset_id) AS "assetCode",
+                  a.assessment_id AS "assessmentId", a.title, a.description, a.category, a.priority, a.status,
+                  a.assignee, a.target_date AS "targetDate", a.completed_date AS "completedDate",
+                  a.created_by AS "createdBy", ${iso(sql`a.created_at`)} AS "createdAt", ${iso(sql`a.updated_at`)} AS "updatedAt"
+           FROM actions a WHERE ${actionsWhere}
+           ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}) AS r) AS actions,
+        (SELECT count(*) FROM (SELECT 1 FROM actions a WHERE ${actionsWhere} LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS actions_total,
+        (SELECT coalesce(json_agg(r ORDER BY r."meterNumber"), '[]') FROM (
+           SELECT id, meter_number AS "meterNumber", type, unit, multiplier, location_id AS "locationId",
+                  location_path AS "locationPath", last_reading AS "lastReading",
+                  ${iso(sql`last_reading_date`)} AS "lastReadingDate", ${iso(sql`created_at`)} AS "createdAt"
+           FROM meters WHERE ${metersWhere}
+           ORDER BY meter_number LIMIT ${limit}) AS r) AS meters,
+        (SELECT count(*) FROM (SELECT 1 FROM meters WHERE ${metersWhere} LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS meters_total`;
+  },
+};
+
+/** A timestamp as the ISO text the API uses everywhere (UTC, milliseconds). */
+function iso(column: SQL): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset, insertLocation } from '../../../../tests/factories/register';
-import { actions, meters } from '../../db/schema';
+import { actions, assets, meters } from '../../db/schema';
+import { SEARCH_COUNT_LIMIT } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
 
 let t: TestApp;
 let cookie: string;
+let userId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const { cookie: c, user } = await registerUser(t.app);
   cookie = c;
+  userId = user.id;
   const depot = await insertLocation(t.db, { name: 'Leeds Depot' });
   const boiler = await insertAsset(t.db, user.id, { location: depot, make: 'Worcester', model: 'Greenstar 8000', serial: 'WB-77-ZZ', type: 'hvac' });
   await insertAsset(t.db, user.id, { location: depot, make: 'Dell', model: 'OptiPlex 7090', serial: 'DL-100%', type: 'pc' });
@@ -59,6 +62,45 @@ describe('GET /api/search', () => {
   it('ranks substring matches first', async () => {
     const result = await search('optiplex');
     expect(result.assets[0]!.model).toBe('OptiPlex 7090');
+  });
+
+  it('puts exact matches before matches of a corrected spelling', async () => {
+    // "monitr" is a substring of nothing; the correction "monitor" finds the 25 monitors.
+    const typo = await search('samsung monitr');
+    expect(typo.assets).toHaveLength(20);
+    expect(typo.totals.assets).toBe(25);
+    // One exact match ("greenstar") sorts ahead of the corrected ones.
+    const mixed = await search('greenstr');
+    expect(mixed.assets.map((a) => a.model)).toContain('Greenstar 8000');
+  });
+
+  it('needs every word of the query, in any order', async () => {
+    expect((await search('depot leeds')).totals.assets).toBe(2);
+    expect((await search('dell leeds')).assets.map((a) => a.make)).toEqual(['Dell']);
+    expect((await search('dell geze')).totals.assets).toBe(0);
+  });
+
+  it('lists matches newest first', async () => {
+    const result = await search('samsung');
+    const times = result.assets.map((a) => a.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('counts up to the limit and reports more as limit + 1', async () => {
+    const bay = await insertLocation(t.db, { name: 'Kiosk bay' });
+    const assetRows = Array.from({ length: SEARCH_COUNT_LIMIT + 5 }, () => ({
+      type: 'pc' as const,
+      make: 'Kioskmaker',
+      condition: 'good' as const,
+      locationId: bay.id,
+      locationPath: bay.path,
+      createdBy: userId,
+    }));
+    await t.db.insert(assets).values(assetRows);
+    const result = await search('kioskmaker');
+    expect(result.totalLimit).toBe(SEARCH_COUNT_LIMIT);
+    expect(result.totals.assets).toBe(SEARCH_COUNT_LIMIT + 1);
+    expect(result.assets).toHaveLength(20);
   });
 
   it('matches SQL wildcards and quotes literally', async () => {
