@@ -13,11 +13,12 @@ import { BENCH_USER } from '../scripts/seed/users';
 import { SEARCH_TERMS } from '../scripts/seed/vocabulary';
 import { evaluate, fmt, type Measurements } from './budgets';
 import { ensureSeeded, explain, loadFixtures, openDatabase, sqlMedian, type BenchDatabase } from './database';
-import { memoryOf, timeExport } from './exports';
+import { timeExport } from './exports';
 import { bundleSizes, pageTimings } from './frontend';
-import { runLoad, weightedMix, type LoadResult } from './load';
-import { readScenarios } from './scenarios';
-import { ROOT, signIn, startServer, type RunningServer } from './server';
+import { runLoad, type LoadResult } from './load';
+import { mixedWorkload, sampleRss } from './mixed';
+import { readScenarios, searchCorrections } from './scenarios';
+import { ROOT, signIn, startServer, type ServerProcess } from './server';
 import { Writes } from './writes';
 
 const PHASES = ['exports', 'reads', 'ratio', 'writes', 'mixed', 'frontend'] as const;
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   const options = parseOptions();
   const startedAt = new Date();
   let db: BenchDatabase | undefined;
-  let server: RunningServer | undefined;
+  let server: ServerProcess | undefined;
   let serverLog: string | undefined;
   const resultsDir = path.join(ROOT, 'bench/results');
   const serverDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-register-bench-app-'));
@@ -121,7 +122,9 @@ async function main(): Promise<void> {
       runLoad({ baseUrl: server!.baseUrl, cookie, requests, connections: options.connections, duration: options.duration, ...extra });
     const m: Measurements = { reads: [], writes: [], exports: [] };
     const plans: string[] = [];
-    const scenarios = readScenarios({ assetIds: fixtures.assetIds });
+    const corrections = new Map();
+    for (const q of [SEARCH_TERMS.common, SEARCH_TERMS.rare, SEARCH_TERMS.typo]) corrections.set(q, await searchCorrections(db.pool, q));
+    const scenarios = readScenarios({ assetIds: fixtures.assetIds, corrections });
 
     if (options.phases.has('exports')) {
       console.log('\nExports: asset_register over every asset (first, so the memory figures are the export\'s own)');
@@ -188,40 +191,13 @@ async function main(): Promise<void> {
         `\nMixed: ${options.mixedConnections} connections for ${options.mixedDuration} s (reads, dashboard and writes interleaved` +
           `${options.mixedWithoutSearch ? '; global search left out' : ''})`,
       );
-      const pick = (name: string) => scenarios.find((s) => s.name.startsWith(name))!.request;
-      const lists = scenarios.filter((s) => s.group === 'list').map((s) => s.request);
-      // RELIABILITY.md REL-LOAD-1's mix without its export share: 60 % list/search/detail reads (and
-      // 5 % more of them in place of exports), 10 % dashboard, 25 % creates.
-      const mix = weightedMix([
-        ...lists.map((r) => [r, 4] as const),
-        [pick('GET /api/assets/{id}'), 25],
-        // --mixed-without-search shows what the rest of the app does when global search is not in the mix.
-        ...(options.mixedWithoutSearch
-          ? [[pick('GET /api/assets/{id}'), 10] as const]
-          : ([
-              [pick('GET /api/search?q=' + SEARCH_TERMS.common), 2],
-              [pick('GET /api/search?q=' + SEARCH_TERMS.rare), 4],
-              [pick('GET /api/search?q=' + SEARCH_TERMS.typo), 4],
-            ] as const)),
-        [pick('GET /api/actions'), 6],
-        [pick('GET /api/dashboard/stats'), 10],
-        [writes.createAsset(), 15],
-        [writes.createReading(), 10],
-      ]);
-      const rss: Array<{ t: number; mb: number }> = [];
-      const started = Date.now();
-      const poll = setInterval(() => rss.push({ t: (Date.now() - started) / 1000, mb: memoryOf(server!.pid, 'VmRSS') }), 1_000);
+      const mix = mixedWorkload(scenarios, writes, { withoutSearch: options.mixedWithoutSearch });
+      const rss = sampleRss(server.pid);
       const result = await load([mix], { connections: options.mixedConnections, duration: options.mixedDuration });
-      clearInterval(poll);
+      const memory = rss.stop();
       printLoad('mixed', result);
-      const avg = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length));
       const checks = await writes.verify(db.pool);
-      m.mixed = {
-        load: result,
-        checks: [checks.assets, checks.readings],
-        rssFirst10sMb: avg(rss.filter((r) => r.t <= 10).map((r) => r.mb)),
-        rssLast10sMb: avg(rss.filter((r) => r.t > options.mixedDuration - 10).map((r) => r.mb)),
-      };
+      m.mixed = { load: result, checks: [checks.assets, checks.readings], rssFirst10sMb: memory.firstMb, rssLast10sMb: memory.lastMb };
       console.log(`  status codes ${JSON.stringify(result.statusCodes)}; server RSS first 10 s ${m.mixed.rssFirst10sMb} MB, last 10 s ${m.mixed.rssLast10sMb} MB`);
       console.log(`  all writes so far: assets ${JSON.stringify(checks.assets)}, readings ${JSON.stringify(checks.readings)}`);
     }

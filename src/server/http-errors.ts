@@ -30,6 +30,13 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * node-postgres errors that carry no code: the pool's connect timeout, a connection that ended under
+ * a query, and any later query on that dead connection (e.g. the ROLLBACK of a transaction whose
+ * connection was cut, which is the error a transaction then reports).
+ */
+const CONNECTION_LOST_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|is not queryable/i;
+
 /** True when the database could not be reached or went away: the request may succeed later (503). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err; e !== null && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -37,7 +44,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08'))) {
       return true;
     }
-    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message)) return true;
   }
   return false;
 }

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     log.info(`embedded PostgreSQL running with its data in ${path.join(config.dataDir, 'pg')}`);
   }
 
-  const database = connectDatabase(url, { onPoolError: (err) => log.warn({ err }, 'idle database connection lost') });
+  const database = connectDatabase(url, { onPoolError: (err) => log.warn({ err }, 'database connection lost') });
   try {
     await assertDurable(database);
     await runMigrations(database);

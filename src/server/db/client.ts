@@ -12,14 +12,17 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
-  /** Called for errors on idle clients (e.g. the server restarted); without a listener they crash Node. */
+  /**
+   * Called when a connection is lost (the server restarted or went away), whether the connection was
+   * idle in the pool or checked out. Without a listener such an error would crash Node.
+   */
   onPoolError?: (err: Error) => void;
   max?: number;
 }
 
 /**
  * One pool per process. Timeouts are bounded so an outage gives a quick error (mapped to 503)
- * instead of requests that hang.
+ * instead of requests that hang; TCP keepalive finds connections whose peer vanished silently.
  */
 export function connectDatabase(url: string, options: DatabaseOptions = {}): Database {
   const pool = new pg.Pool({
@@ -28,9 +31,17 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
     connectionTimeoutMillis: 2_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     application_name: 'asset-register',
   });
-  pool.on('error', options.onPoolError ?? (() => {}));
+  const onConnectionLost = options.onPoolError ?? (() => {});
+  // The pool listens for errors only on idle clients. A client checked out for a transaction has no
+  // listener, so its connection dying would throw an unhandled 'error' event and end the process.
+  // Its queries are rejected all the same (the request answers 503), and the pool drops the client
+  // when it is released, so the event only needs noting.
+  pool.on('connect', (client) => client.on('error', onConnectionLost));
+  pool.on('error', onConnectionLost);
   const db = drizzle(pool, { schema });
   return {
     db,
