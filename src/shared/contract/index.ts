@@ -11,3 +11,4 @@ export * from './search';
 export * from './dashboard';
 export * from './reports';
 export * from './uploads';
+export * from './history';

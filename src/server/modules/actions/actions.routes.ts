@@ -4,6 +4,7 @@ import { actionSchema, createActionSchema, listActionsQuery, updateActionSchema 
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import { badRequest, notFound, pgErrorCode } from '../../http-errors';
 import { isUuid, pageOf } from '../../db/keyset';
+import { transactionAs } from '../../db/actor';
 import type { AppContext } from '../../app-context';
 import { actionsRepo, toAction, type ActionChanges } from './actions.repo';
 import { completedDateFor, utcDate } from './completed-date';
@@ -66,8 +67,9 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const body = request.body;
         const links = await resolveLinks(repo, body.assetId, body.assessmentId);
-        const row = await repo
-          .create({
+        const userId = request.user!.id;
+        const row = await transactionAs(ctx.db, userId, (tx) =>
+          actionsRepo(tx).create({
             ...links,
             title: body.title,
             description: body.description,
@@ -78,9 +80,9 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             targetDate: body.targetDate,
             completedDate: completedDateFor(null, body.status, body.completedDate, utcDate(ctx.now())),
             // The creator is whoever is signed in, whatever the body says (SEC-AC-2).
-            createdBy: request.user!.id,
-          })
-          .catch(rethrowMissingLink);
+            createdBy: userId,
+          }),
+        ).catch(rethrowMissingLink);
         const created = await repo.findById(row.id);
         return reply.status(201).send(toAction(created!));
       },
@@ -94,34 +96,32 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);
         const body = request.body;
 
-        const updated = await ctx.db
-          .transaction(async (tx) => {
-            const txRepo = actionsRepo(tx);
-            // Locked, so two edits cannot both judge the status change against the same old status.
-            const current = await txRepo.lockById(id);
-            if (!current) throw notFound(ACTION_NOT_FOUND);
+        const updated = await transactionAs(ctx.db, request.user!.id, async (tx) => {
+          const txRepo = actionsRepo(tx);
+          // Locked, so two edits cannot both judge the status change against the same old status.
+          const current = await txRepo.lockById(id);
+          if (!current) throw notFound(ACTION_NOT_FOUND);
 
-            const changes: ActionChanges = {
-              title: body.title,
-              description: body.description,
-              category: body.category,
-              priority: body.priority,
-              status: body.status,
-              assignee: body.assignee,
-              targetDate: body.targetDate,
-              completedDate: completedDateFor(current, body.status ?? current.status, body.completedDate, utcDate(ctx.now())),
-              updatedAt: ctx.now(),
-            };
-            if (body.assetId !== undefined || body.assessmentId !== undefined) {
-              const assetId = body.assetId === undefined ? current.assetId : body.assetId;
-              const assessmentId = body.assessmentId === undefined ? current.assessmentId : body.assessmentId;
-              Object.assign(changes, await resolveLinks(txRepo, assetId, assessmentId));
-            }
-            // Drizzle leaves out keys whose value is undefined: fields the body does not mention stay.
-            await txRepo.update(id, changes);
-            return txRepo.findById(id);
-          })
-          .catch(rethrowMissingLink);
+          const changes: ActionChanges = {
+            title: body.title,
+            description: body.description,
+            category: body.category,
+            priority: body.priority,
+            status: body.status,
+            assignee: body.assignee,
+            targetDate: body.targetDate,
+            completedDate: completedDateFor(current, body.status ?? current.status, body.completedDate, utcDate(ctx.now())),
+            updatedAt: ctx.now(),
+          };
+          if (body.assetId !== undefined || body.assessmentId !== undefined) {
+            const assetId = body.assetId === undefined ? current.assetId : body.assetId;
+            const assessmentId = body.assessmentId === undefined ? current.assessmentId : body.assessmentId;
+            Object.assign(changes, await resolveLinks(txRepo, assetId, assessmentId));
+          }
+          // Drizzle leaves out keys whose value is undefined: fields the body does not mention stay.
+          await txRepo.update(id, changes);
+          return txRepo.findById(id);
+        }).catch(rethrowMissingLink);
         return toAction(updated!);
       },
     );

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactionAs, type Tx } from '../../db/actor';
 import { assessments, assets, defects, users } from '../../db/schema';
 import type { Assessment, Defect } from '../../../shared/contract/assessments';
 import type { Condition } from '../../../shared/domain/assets';
 import type { DefectSeverity } from '../../../shared/domain/assessments';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewDefect {
   code: string | null;
@@ -109,9 +108,10 @@ export function assessmentsRepo(db: Db) {
      * Records an assessment and its defects in one transaction and, when it is the asset's newest,
      * copies its condition and notes onto the asset. The asset row is locked first, so assessments of
      * one asset (including retries of the same assessmentId) run one at a time and see each other.
+     * The assessor is the author of every change in the audit trail, the asset's new condition included.
      */
     record(input: NewAssessment, now: Date): Promise<RecordOutcome> {
-      return db.transaction(async (tx): Promise<RecordOutcome> => {
+      return transactionAs(db, input.assessedBy, async (tx): Promise<RecordOutcome> => {
         const [asset] = await tx.select({ id: assets.id }).from(assets).where(eq(assets.id, input.assetId)).for('update');
         if (!asset) return { outcome: 'asset_not_found' };
 

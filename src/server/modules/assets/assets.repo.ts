@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor } from '../../db/keyset';
 import { containsPattern } from '../../db/like';
@@ -62,9 +63,10 @@ export function assetsRepo(db: Db) {
      * Creates the asset with the location's current path. With a clientAssetId already used, the
      * existing asset is returned instead: ON CONFLICT DO NOTHING makes a concurrent retry wait for
      * the first insert and then find its row, so retries never create a second asset or fail.
+     * The creator is also the author the audit trail records.
      */
     async create(fields: AssetFields, createdBy: string): Promise<CreateResult> {
-      return db.transaction(async (tx) => {
+      return transactionAs(db, createdBy, async (tx) => {
         const locationPath = await locationsDb.lockedPath(tx, fields.locationId);
         if (locationPath === undefined) return { kind: 'location-missing' } as const;
         const [inserted] = await tx
@@ -79,8 +81,8 @@ export function assetsRepo(db: Db) {
     },
 
     /** Applies the changes; a new locationId brings that location's path. Undefined when missing. */
-    async update(id: string, changes: AssetChanges): Promise<AssetWithCreator | undefined | 'location-missing'> {
-      return db.transaction(async (tx) => {
+    async update(id: string, changes: AssetChanges, actorId: string): Promise<AssetWithCreator | undefined | 'location-missing'> {
+      return transactionAs(db, actorId, async (tx) => {
         let locationPath: string | undefined;
         if (changes.locationId) {
           locationPath = await locationsDb.lockedPath(tx, changes.locationId);
@@ -102,8 +104,8 @@ export function assetsRepo(db: Db) {
      * when there is no such asset. The asset row is locked first, so media recorded meanwhile either
      * is seen here or fails its foreign key.
      */
-    async delete(id: string): Promise<{ objectKeys: string[] } | undefined> {
-      return db.transaction(async (tx) => {
+    async delete(id: string, actorId: string): Promise<{ objectKeys: string[] } | undefined> {
+      return transactionAs(db, actorId, async (tx) => {
         const [locked] = await tx.select({ id: assets.id }).from(assets).where(eq(assets.id, id)).for('update');
         if (!locked) return undefined;
         const files = await tx

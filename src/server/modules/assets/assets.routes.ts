@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
 import { assetsRepo, type AssetWithCreator } from './assets.repo';
 import { deleteStoredObjects } from '../media/stored-objects';
+import { historyRoutes } from '../history/history.routes';
 
 const ASSET_NOT_FOUND = 'Asset not found';
 const locationNotFound = () => badRequest('Location not found', { locationId: 'Location not found' });
@@ -52,10 +53,11 @@ function toAsset(row: AssetWithCreator): Asset {
   };
 }
 
-/** GET/POST /api/assets, GET/PATCH/DELETE /api/assets/{id}. */
+/** GET/POST /api/assets, GET/PATCH/DELETE /api/assets/{id}, and GET /api/assets/{id}/history. */
 export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = assetsRepo(ctx.db);
+    await app.register(historyRoutes(ctx));
 
     app.get(
       '/api/assets',
@@ -97,7 +99,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { params: idParams, body: updateAssetSchema, response: { 200: assetSchema } } },
       async (request) => {
         if (!isUuid(request.params.id)) throw notFound(ASSET_NOT_FOUND);
-        const result = await repo.update(request.params.id, request.body);
+        const result = await repo.update(request.params.id, request.body, request.user!.id);
         if (result === 'location-missing') throw locationNotFound();
         if (!result) throw notFound(ASSET_NOT_FOUND);
         return toAsset(result);
@@ -105,7 +107,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.delete('/api/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const deleted = isUuid(request.params.id) ? await repo.delete(request.params.id) : undefined;
+      const deleted = isUuid(request.params.id) ? await repo.delete(request.params.id, request.user!.id) : undefined;
       if (!deleted) throw notFound(ASSET_NOT_FOUND);
       // Its photos and videos go too, once the rows are gone (a storage failure is only logged).
       await deleteStoredObjects(ctx.storage, deleted.objectKeys, request.log);

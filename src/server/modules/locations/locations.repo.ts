@@ -1,11 +1,11 @@
 import { and, arrayContains, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactionAs, type Tx } from '../../db/actor';
 import { assets, locations, meters } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
 
 export type LocationRow = typeof locations.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewLocation {
   name: string;
@@ -57,10 +57,16 @@ export function locationsRepo(db: Db) {
     /**
      * Inserts a location under `parentId` (or at the top when null), deriving path and ancestorIds
      * from the parent as it is after any rename in progress. `checkParent` sees the parent (undefined
-     * when no such row exists) and throws to refuse it; the transaction then rolls back.
+     * when no such row exists) and throws to refuse it; the transaction then rolls back. `actorId`
+     * (the signed-in user) is recorded as the author in the audit trail.
      */
-    async create(input: NewLocation, parentId: string | null, checkParent: (parent: LocationRow | undefined) => void): Promise<LocationRow> {
-      return db.transaction(async (tx) => {
+    async create(
+      input: NewLocation,
+      parentId: string | null,
+      checkParent: (parent: LocationRow | undefined) => void,
+      actorId: string,
+    ): Promise<LocationRow> {
+      return transactionAs(db, actorId, async (tx) => {
         let parent: LocationRow | undefined;
         if (parentId) {
           await lockTree(tx);
@@ -85,8 +91,8 @@ export function locationsRepo(db: Db) {
      * below it, and the denormalised locationPath of every asset in that subtree, in one transaction.
      * A PATCH never changes parent or type, so the tree's shape (and thus cycle-freedom) is untouched.
      */
-    async update(id: string, changes: LocationChanges): Promise<LocationRow | undefined> {
-      return db.transaction(async (tx) => {
+    async update(id: string, changes: LocationChanges, actorId: string): Promise<LocationRow | undefined> {
+      return transactionAs(db, actorId, async (tx) => {
         await lockTree(tx);
         const [current] = await tx.select().from(locations).where(eq(locations.id, id)).limit(1);
         if (!current) return undefined;

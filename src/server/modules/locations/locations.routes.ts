@@ -95,7 +95,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const message = nestingMessage(parent.type, input.type);
             throw badRequest(message, { parentId: message });
           }
-        });
+        }, request.user!.id);
         return reply.status(201).send(toLocation(row));
       },
     );
@@ -116,7 +116,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         // The body cannot carry parentId or type (zod strips them): a location never moves, so no
         // cycle can arise here, and on create the parent already exists above the new row.
-        const row = isUuid(request.params.id) ? await repo.update(request.params.id, request.body) : undefined;
+        const row = isUuid(request.params.id) ? await repo.update(request.params.id, request.body, request.user!.id) : undefined;
         if (!row) throw notFound(LOCATION_NOT_FOUND);
         return toLocation(row);
       },

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, media, users } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -7,8 +8,7 @@ export type NewMedia = typeof media.$inferInsert;
 
 export function mediaRepo(db: Db) {
   return {
-    /** The asset's media, newest first (served by the (asset_id, created_at) index). */
-    /** The asset's media, newest first, with each uploader's name (one query). */
+    /** The asset's media, newest first, with each uploader's name (one query on the (asset_id, created_at) index). */
     async listForAsset(assetId: string): Promise<Array<{ media: MediaRow; uploadedByName: string | null }>> {
       return db
         .select({ media, uploadedByName: users.fullName })
@@ -45,9 +45,12 @@ export function mediaRepo(db: Db) {
       return row;
     },
 
-    /** Inserts the row and, for a photo of an asset, appends its URL to the asset's photoUrls: both or neither. */
+    /**
+     * Inserts the row and, for a photo of an asset, appends its URL to the asset's photoUrls: both or
+     * neither. The uploader is the author in the audit trail.
+     */
     async insert(values: NewMedia & { id: string; url: string }): Promise<MediaRow> {
-      return db.transaction(async (tx) => {
+      return transactionAs(db, values.uploadedBy, async (tx) => {
         const [row] = await tx.insert(media).values(values).returning();
         if (row!.assetId && row!.type === 'photo') {
           await tx
@@ -60,8 +63,8 @@ export function mediaRepo(db: Db) {
     },
 
     /** Deletes the row and takes its URL out of the asset's photoUrls; the caller deletes the files after. */
-    async delete(id: string): Promise<MediaRow | undefined> {
-      return db.transaction(async (tx) => {
+    async delete(id: string, actorId: string): Promise<MediaRow | undefined> {
+      return transactionAs(db, actorId, async (tx) => {
         const [row] = await tx.delete(media).where(eq(media.id, id)).returning();
         if (row?.assetId) {
           await tx

@@ -151,7 +151,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/api/media/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const row = isUuid(request.params.id) ? await repo.delete(request.params.id) : undefined;
+      const row = isUuid(request.params.id) ? await repo.delete(request.params.id, request.user!.id) : undefined;
       if (!row) throw notFound(MEDIA_NOT_FOUND);
       await deleteStoredObjects(ctx.storage, [row.objectKey, row.thumbnailKey], request.log);
       return reply.status(204).send();

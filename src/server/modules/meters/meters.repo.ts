@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transactionAs } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
@@ -40,9 +41,9 @@ export function metersRepo(db: Db) {
       return toMeter(row);
     },
 
-    async create(input: z.output<typeof createMeterSchema>): Promise<Meter> {
+    async create(input: z.output<typeof createMeterSchema>, actorId: string): Promise<Meter> {
       try {
-        return await db.transaction(async (tx) => {
+        return await transactionAs(db, actorId, async (tx) => {
           // Locked like an asset's location, so a concurrent rename cannot leave a stale path.
           const locationPath = await locationsRepo(db).lockedPath(tx, input.locationId);
           if (!locationPath) throw badRequest('Location not found', { locationId: 'Location not found' });
@@ -63,11 +64,12 @@ export function metersRepo(db: Db) {
 
     /**
      * Records a reading. The meter row is locked for the transaction, so concurrent readings of one
-     * meter are checked against each other and the meter's latest reading stays exact.
+     * meter are checked against each other and the meter's latest reading stays exact. The recorder
+     * is the author in the audit trail.
      */
     async addReading(input: z.output<typeof createReadingSchema>, recordedBy: string): Promise<Reading> {
       const readingDate = new Date(input.readingDate);
-      return db.transaction(async (tx) => {
+      return transactionAs(db, recordedBy, async (tx) => {
         const [meter] = await tx.select().from(meters).where(eq(meters.id, input.meterId)).for('update').limit(1);
         if (!meter) throw badRequest('Meter not found', { meterId: 'Meter not found' });
 

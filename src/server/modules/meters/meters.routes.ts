@@ -15,7 +15,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/meters', { schema: { response: { 200: z.array(meterSchema) } } }, async () => repo.list());
 
     app.post('/api/meters', { schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
-      return reply.status(201).send(await repo.create(request.body));
+      return reply.status(201).send(await repo.create(request.body, request.user!.id));
     });
 
     app.get('/api/meters/:id', { schema: { params: idParams, response: { 200: meterSchema } } }, async (request) => {
