@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { connectDatabase } from '../db/client';
 import { sessions } from '../db/schema';
+import { SESSION_CACHE_MS } from '../modules/auth/sessions.repo';
 import {
   createTestApp,
   getJson,
@@ -92,6 +93,25 @@ describe('sessions', () => {
       expect(await status(other)).toBe(200);
     } finally {
       await restarted.close();
+      await database.close();
+    }
+  });
+
+  it('a sign-out on another process reaches this one within SESSION_CACHE_MS', async () => {
+    const { input, cookie } = await registerUser(t.app);
+    expect(await status(cookie)).toBe(200); // now cached by this process
+    const database = connectDatabase(t.databaseUrl);
+    const other = await buildApp({ config: t.config, db: database.db, now: t.clock.now });
+    try {
+      expect((await postJson(other, '/api/logout', {}, { cookie })).statusCode).toBe(204);
+      expect(await status(cookie)).toBe(200);
+      t.clock.advance(SESSION_CACHE_MS);
+      expect(await status(cookie)).toBe(401);
+      // Signing in again works at once everywhere: a new token is never in any cache.
+      const fresh = await signIn(other, input.username, input.password);
+      expect(await status(fresh)).toBe(200);
+    } finally {
+      await other.close();
       await database.close();
     }
   });

@@ -17,7 +17,34 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionUser = typeof users.$inferSelect;
 
+/**
+ * How long this process trusts a session it has just read without reading it again. Every API
+ * request needs its session, and the lookup was the largest per-request cost left (0.4 ms of a
+ * 1.8 ms asset read, docs/performance.md R4). Sign-out and expiry in this process take effect at once
+ * (the entry is dropped or checked against the clock); a sign-out served by another process reaches
+ * this one within this many milliseconds.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  user: SessionUser;
+  lastSeenAt: number;
+  expiresAt: number;
+  readAt: number;
+}
+
 export function sessionsRepo(db: Db, policy: SessionPolicy) {
+  // Keyed by the token's hash; Map order is insertion order, so the first key is the oldest entry.
+  const cache = new Map<string, CachedSession>();
+  const remember = (id: string, entry: CachedSession) => {
+    cache.delete(id);
+    cache.set(id, entry);
+    if (cache.size > SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  };
+  const expired = (entry: { lastSeenAt: number; expiresAt: number }, now: number) =>
+    now - entry.lastSeenAt > policy.idleMs || entry.expiresAt <= now;
+
   return {
     /** Creates a session for the user and returns the token for the cookie (256 bits from the CSPRNG). */
     async create(userId: string, now: Date): Promise<string> {
@@ -35,6 +62,12 @@ export function sessionsRepo(db: Db, policy: SessionPolicy) {
     /** The user behind a token, or null when the session is unknown, idle too long or past its lifetime. */
     async findUser(token: string, now: Date): Promise<SessionUser | null> {
       const id = hashToken(token);
+      const at = now.getTime();
+      const cached = cache.get(id);
+      if (cached && at - cached.readAt < SESSION_CACHE_MS && at >= cached.readAt && !expired(cached, at)) {
+        if (at - cached.lastSeenAt <= TOUCH_INTERVAL_MS) return cached.user;
+      }
+      cache.delete(id);
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
@@ -42,19 +75,23 @@ export function sessionsRepo(db: Db, policy: SessionPolicy) {
         .where(eq(sessions.id, id))
         .limit(1);
       if (!row) return null;
-      const idleExpired = now.getTime() - row.session.lastSeenAt.getTime() > policy.idleMs;
-      if (idleExpired || row.session.expiresAt.getTime() <= now.getTime()) {
+      const entry = { lastSeenAt: row.session.lastSeenAt.getTime(), expiresAt: row.session.expiresAt.getTime() };
+      if (expired(entry, at)) {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
-      if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (at - entry.lastSeenAt > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+        entry.lastSeenAt = at;
       }
+      remember(id, { user: row.user, ...entry, readAt: at });
       return row.user;
     },
 
     async destroy(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      const id = hashToken(token);
+      cache.delete(id);
+      await db.delete(sessions).where(eq(sessions.id, id));
     },
 
     /** Removes the user's sessions that can no longer be used; called at sign-in to keep the table small. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CONDITIONS, type Condition } from '../../../shared/domain/assets';
 import type { DashboardStats } from '../../../shared/contract/dashboard';
@@ -12,20 +12,7 @@ import type { DashboardStats } from '../../../shared/contract/dashboard';
 export function dashboardRepo(db: Db) {
   return {
     async stats(now: Date): Promise<DashboardStats> {
-      const startOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-      const result = await db.execute<Record<string, string | null>>(sql`
-        SELECT a.*, c.*
-        FROM (SELECT coalesce(sum(n), 0) AS total,
-                     coalesce(sum(n) FILTER (WHERE month < ${startOfMonth}::date), 0) AS at_end_of_last_month,
-                     coalesce(sum(n) FILTER (WHERE condition = 'excellent'), 0) AS excellent,
-                     coalesce(sum(n) FILTER (WHERE condition = 'good'), 0) AS good,
-                     coalesce(sum(n) FILTER (WHERE condition = 'fair'), 0) AS fair,
-                     coalesce(sum(n) FILTER (WHERE condition = 'poor'), 0) AS poor,
-                     coalesce(sum(n) FILTER (WHERE condition = 'unsafe'), 0) AS unsafe
-              FROM asset_counts) AS a,
-             (SELECT coalesce(sum(n) FILTER (WHERE status = 'open'), 0) AS open,
-                     coalesce(sum(n) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')), 0) AS high_open
-              FROM action_counts) AS c`);
+      const result = await db.execute<Record<string, string>>(dashboardStatsSql(now));
       const row = result.rows[0]!;
       const breakdown = Object.fromEntries(CONDITIONS.map((k) => [k, Number(row[k])])) as Record<Condition, number>;
       return {
@@ -39,4 +26,22 @@ export function dashboardRepo(db: Db) {
       };
     },
   };
+}
+
+/** The stats statement (exported so the benchmark measures exactly what the app sends). */
+export function dashboardStatsSql(now: Date): SQL {
+  const startOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+  return sql`
+    SELECT a.*, c.*
+    FROM (SELECT coalesce(sum(n), 0) AS total,
+                 coalesce(sum(n) FILTER (WHERE month < ${startOfMonth}::date), 0) AS at_end_of_last_month,
+                 coalesce(sum(n) FILTER (WHERE condition = 'excellent'), 0) AS excellent,
+                 coalesce(sum(n) FILTER (WHERE condition = 'good'), 0) AS good,
+                 coalesce(sum(n) FILTER (WHERE condition = 'fair'), 0) AS fair,
+                 coalesce(sum(n) FILTER (WHERE condition = 'poor'), 0) AS poor,
+                 coalesce(sum(n) FILTER (WHERE condition = 'unsafe'), 0) AS unsafe
+          FROM asset_counts) AS a,
+         (SELECT coalesce(sum(n) FILTER (WHERE status = 'open'), 0) AS open,
+                 coalesce(sum(n) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')), 0) AS high_open
+          FROM action_counts) AS c`;
 }
