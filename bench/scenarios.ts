@@ -1,6 +1,12 @@
 import type { Request } from 'autocannon';
 import { SEARCH_TERMS } from '../scripts/seed/vocabulary';
 import { rotatingGet } from './load';
+import type pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { searchSql, type Corrections } from '../src/server/modules/search/search.repo';
+import { dashboardStatsSql } from '../src/server/modules/dashboard/dashboard.repo';
+import { SEARCH_RESULTS_PER_LIST } from '../src/shared/domain/search';
 
 /** One statement the endpoint runs, with the values it binds (fresh per run where they vary). */
 export interface SqlStep {
@@ -9,8 +15,9 @@ export interface SqlStep {
 }
 
 /**
- * A read endpoint under load, and the SQL it sends to PostgreSQL (written out here by hand from its
- * repository, so a reader sees what is being measured; keep it in step with the repo). The app
+ * A read endpoint under load, and the SQL it sends to PostgreSQL: built by the repository's own
+ * exported statement where it has one (search, dashboard), otherwise written out here from the
+ * repository's query (keep those in step with it). The app
  * also looks up the session on every request: that query is part of the app's overhead and is
  * deliberately not in `sql`.
  */
@@ -23,6 +30,8 @@ export interface ReadScenario {
 
 export interface ReadFixtures {
   assetIds: string[];
+  /** searchCorrections() of each global-search term, keyed by the term. */
+  corrections: Map<string, Corrections>;
 }
 
 const get = (path: string): Request => ({ method: 'GET', path });
@@ -34,47 +43,45 @@ const ASSET_LIST = `select "id", "asset_id", "type", "make", "model", "serial", 
 const NEWEST_FIRST = `order by "assets"."created_at" desc, "assets"."id" desc`;
 const PAGE = 50;
 
-// search.repo.ts: three queries (the app runs them in parallel on three connections).
-const searchSql = (q: string): SqlStep[] => {
-  const text = q.toLowerCase();
-  const values = fixed(contains(text), text);
-  return [
-    {
-      text: `SELECT id, asset_id AS "assetId", type, make, model, serial, condition, status, location_id AS "locationId", location_path AS "locationPath",
-               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", count(*) OVER () AS total
-             FROM assets WHERE (search_text ILIKE $1 OR $2 <% search_text)
-             ORDER BY (search_text ILIKE $1) DESC, word_similarity($2, search_text) DESC, created_at DESC, id DESC LIMIT 20`,
-      values,
-    },
-    {
-      text: `SELECT a.id, a.action_id AS "actionId", a.asset_id AS "assetId", s.asset_id AS "assetCode", a.assessment_id AS "assessmentId",
-               a.title, a.description, a.category, a.priority, a.status, a.assignee, a.target_date AS "targetDate",
-               a.completed_date AS "completedDate", a.created_by AS "createdBy",
-               to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-               to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", count(*) OVER () AS total
-             FROM actions a LEFT JOIN assets s ON s.id = a.asset_id
-             WHERE (a.search_text ILIKE $1 OR $2 <% a.search_text)
-             ORDER BY (a.search_text ILIKE $1) DESC, word_similarity($2, a.search_text) DESC, a.created_at DESC, a.id DESC LIMIT 20`,
-      values,
-    },
-    {
-      text: `SELECT id, meter_number AS "meterNumber", type, unit, multiplier, location_id AS "locationId", location_path AS "locationPath",
-               last_reading AS "lastReading", to_char(last_reading_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastReadingDate",
-               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", count(*) OVER () AS total
-             FROM meters WHERE (search_text ILIKE $1 OR $2 <% search_text)
-             ORDER BY (search_text ILIKE $1) DESC, word_similarity($2, search_text) DESC, meter_number LIMIT 20`,
-      values,
-    },
-  ];
-};
-
-/** The first of this month (UTC), as dashboard.repo.ts computes it. */
-function startOfMonth(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const dialect = new PgDialect();
+/** A statement built by a repository, as text and values for `pg`: exactly what the app sends. */
+function step(query: SQL): SqlStep {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, values: () => params };
 }
 
-export function readScenarios({ assetIds }: ReadFixtures): ReadScenario[] {
+/**
+ * search.repo.ts: the exact-match statement; for a query that finds less than a page, also the
+ * correction lookup and the statement for the corrected spellings (those the lookup returns on this
+ * estate, found once when the bench starts).
+ */
+function searchSteps(q: string, corrections: Corrections): SqlStep[] {
+  const terms = searchSql.terms(q);
+  const steps = [step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST))];
+  const lookup = searchSql.corrections(terms);
+  if (corrections.size > 0 && lookup) {
+    steps.push(step(lookup), step(searchSql.lists(searchSql.corrected(terms, corrections), SEARCH_RESULTS_PER_LIST)));
+  }
+  return steps;
+}
+
+/** The corrections search.repo.ts would use for `q` when its exact matches are fewer than a page. */
+export async function searchCorrections(pool: pg.Pool, q: string): Promise<Corrections> {
+  const terms = searchSql.terms(q);
+  const found: Corrections = new Map();
+  const exact = step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
+  const { rows } = await pool.query<Record<string, string>>(exact.text, exact.values());
+  const total = Number(rows[0]!.assets_total) + Number(rows[0]!.actions_total) + Number(rows[0]!.meters_total);
+  const lookup = searchSql.corrections(terms);
+  if (total >= SEARCH_RESULTS_PER_LIST || !lookup) return found;
+  const { text, values } = step(lookup);
+  for (const { term, word } of (await pool.query<{ term: string; word: string }>(text, values())).rows) {
+    found.set(term, [...(found.get(term) ?? []), word]);
+  }
+  return found;
+}
+
+export function readScenarios({ assetIds, corrections }: ReadFixtures): ReadScenario[] {
   const term = SEARCH_TERMS.listTerm;
   let next = 0;
   const nextAssetId = () => assetIds[next++ % assetIds.length]!;
@@ -86,22 +93,8 @@ export function readScenarios({ assetIds }: ReadFixtures): ReadScenario[] {
       name: 'GET /api/dashboard/stats',
       group: 'dashboard',
       request: get('/api/dashboard/stats'),
-      sql: [
-        {
-          text: `SELECT count(*) AS total, count(*) FILTER (WHERE created_at < $1) AS at_end_of_last_month,
-                   count(*) FILTER (WHERE condition = 'excellent') AS excellent, count(*) FILTER (WHERE condition = 'good') AS good,
-                   count(*) FILTER (WHERE condition = 'fair') AS fair, count(*) FILTER (WHERE condition = 'poor') AS poor,
-                   count(*) FILTER (WHERE condition = 'unsafe') AS unsafe
-                 FROM assets`,
-          values: () => [startOfMonth()],
-        },
-        {
-          text: `SELECT count(*) FILTER (WHERE status = 'open') AS open,
-                   count(*) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')) AS high_open
-                 FROM actions`,
-          values: fixed(),
-        },
-      ],
+      // dashboard.repo.ts stats(): sums of the trigger-kept counts.
+      sql: [step(dashboardStatsSql(new Date()))],
     },
     {
       name: 'GET /api/assets?limit=50',
@@ -113,7 +106,7 @@ export function readScenarios({ assetIds }: ReadFixtures): ReadScenario[] {
       name: `GET /api/assets?limit=50&search=${term}`,
       group: 'list',
       request: get(`/api/assets?limit=50&search=${term}`),
-      sql: [{ text: `${ASSET_LIST} where "assets"."search_text" ilike $1 ${NEWEST_FIRST} limit $2`, values: fixed(contains(term), PAGE + 1) }],
+      sql: [{ text: `${ASSET_LIST} where "assets"."search_text" LIKE lower($1) ${NEWEST_FIRST} limit $2`, values: fixed(contains(term), PAGE + 1) }],
     },
     {
       name: 'GET /api/assets?limit=50&condition=poor',
@@ -133,7 +126,7 @@ export function readScenarios({ assetIds }: ReadFixtures): ReadScenario[] {
       request: get(`/api/assets?limit=50&search=${term}&condition=good&type=other`),
       sql: [
         {
-          text: `${ASSET_LIST} where ("assets"."condition" = $1 and "assets"."type" = $2 and "assets"."search_text" ilike $3) ${NEWEST_FIRST} limit $4`,
+          text: `${ASSET_LIST} where ("assets"."condition" = $1 and "assets"."type" = $2 and "assets"."search_text" LIKE lower($3)) ${NEWEST_FIRST} limit $4`,
           values: fixed('good', 'other', contains(term), PAGE + 1),
         },
       ],
@@ -159,7 +152,7 @@ export function readScenarios({ assetIds }: ReadFixtures): ReadScenario[] {
         name: `GET /api/search?q=${q} (${kind})`,
         group: 'search',
         request: get(`/api/search?q=${q}`),
-        sql: searchSql(q),
+        sql: searchSteps(q, corrections.get(q) ?? new Map()),
       }),
     ),
     {
