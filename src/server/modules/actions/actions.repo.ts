@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor } from '../../db/keyset';
-import { containsPattern } from '../../db/like';
+import { containsLowered } from '../../db/like';
 import type { Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
@@ -95,7 +95,7 @@ export function actionsRepo(db: Executor) {
         filters.priority ? eq(actions.priority, filters.priority) : undefined,
         filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
         // search_text is already lower-cased; the pattern escapes % _ \ so they match literally.
-        filters.search ? ilike(actions.searchText, containsPattern(filters.search)) : undefined,
+        filters.search ? containsLowered(actions.searchText, filters.search) : undefined,
         afterCursor(actions.createdAt, actions.id, filters.cursor),
       ];
       return selectWithCode()

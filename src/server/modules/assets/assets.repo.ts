@@ -1,9 +1,9 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor } from '../../db/keyset';
-import { containsPattern } from '../../db/like';
+import { containsLowered } from '../../db/like';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 
@@ -129,7 +129,7 @@ export function assetsRepo(db: Db) {
       if (filter.condition) conditions.push(eq(assets.condition, filter.condition));
       if (filter.type) conditions.push(eq(assets.type, filter.type));
       if (filter.status) conditions.push(eq(assets.status, filter.status));
-      if (filter.search) conditions.push(ilike(assets.searchText, containsPattern(filter.search)));
+      if (filter.search) conditions.push(containsLowered(assets.searchText, filter.search));
       if (filter.locationId) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
       }
