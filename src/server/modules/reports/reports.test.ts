@@ -3,8 +3,9 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { createTestApp, getJson, MINUTE, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset, insertLocation, type LocationRow } from '../../../../tests/factories/register';
-import { actions, meterReadings, meters } from '../../db/schema';
-import { REPORT_TYPES, EXPORT_FORMATS } from '../../../shared/domain/reports';
+import { eq } from 'drizzle-orm';
+import { actions, meterReadings, meters, users } from '../../db/schema';
+import { REPORT_TYPES, EXPORT_FORMATS, type ReportType } from '../../../shared/domain/reports';
 import type { ExportRecord } from '../../../shared/contract/reports';
 
 let t: TestApp;
@@ -207,4 +208,78 @@ describe('downloads and recent exports', () => {
     const list = (await getJson(t.app, '/api/reports/exports', other.cookie)).json<ExportRecord[]>();
     expect(list.map((r) => r.id)).toEqual([second.id, first.id]);
   });
+});
+
+describe('formula injection in every text column of every report', () => {
+  // Each trigger of SEC-EXP-1 leads a value, CR and LF too. Rows go in through the database, because
+  // the API trims leading whitespace and so could never store the TAB, CR and LF cases.
+  const TRIGGERS = ['=HYPERLINK("http://x","y")', '+1+1', '-1+2', '@SUM(A1)', '\t=1+1', '\r=1+1', '\n=1+1', `=1+2'" ;,=1+2`];
+
+  /** The values each report must carry (each comes back behind an apostrophe). */
+  const carried: Record<ReportType, string[]> = {
+    asset_register: [],
+    actions_list: [],
+    condition_summary: [],
+    compliance_schedule: [],
+    meter_logs: [],
+  };
+
+  /** One small estate per trigger: every text that reaches a report starts with it. */
+  async function estateLedBy(trigger: string) {
+    const text = (column: string) => `${trigger} ${column}`;
+    const { user } = await registerUser(t.app);
+    const fullName = text('full name');
+    await t.db.update(users).set({ fullName }).where(eq(users.id, user.id));
+
+    const site = await insertLocation(t.db, { name: text('site'), type: 'site' });
+    const building = await insertLocation(t.db, { name: text('building'), type: 'building', parent: site });
+
+    const asset = {
+      subtype: text('subtype'),
+      make: text('make'),
+      model: text('model'),
+      serial: text('serial'),
+      description: text('description'),
+      conditionNotes: text('condition notes'),
+      barcode: text('barcode'),
+    };
+    const custom = { [text('custom name')]: text('custom value') };
+    const assetRow = await insertAsset(t.db, user.id, { location: building, ...asset, customFields: custom });
+
+    const action = { title: text('title'), description: text('action description'), assignee: text('assignee') };
+    await t.db.insert(actions).values({ ...action, priority: 'high', createdBy: user.id, assetId: assetRow.id });
+
+    const meter = { meterNumber: text('meter number'), unit: text('unit') };
+    const [meterRow] = await t.db.insert(meters).values({ ...meter, type: 'water', multiplier: 1, locationId: site.id, locationPath: site.path }).returning();
+    const notes = text('reading notes');
+    await t.db.insert(meterReadings).values({ meterId: meterRow!.id, reading: 5, readingDate: new Date('2026-10-01T00:00:00Z'), recordedBy: user.id, notes });
+
+    carried.asset_register.push(...Object.values(asset), building.path, Object.entries(custom).map(([k, v]) => `${k}: ${v}`).join(''), fullName);
+    carried.actions_list.push(...Object.values(action), building.path, fullName);
+    carried.condition_summary.push(site.name, building.name);
+    carried.compliance_schedule.push(asset.make, asset.model, building.path);
+    carried.meter_logs.push(...Object.values(meter), site.path, fullName, notes);
+  }
+
+  beforeAll(async () => {
+    for (const trigger of TRIGGERS) await estateLedBy(trigger);
+  });
+
+  for (const reportType of REPORT_TYPES) {
+    for (const format of EXPORT_FORMATS) {
+      it(`${reportType} as ${format}: each value comes back as text behind an apostrophe, never a formula`, async () => {
+        // Every trigger leads some value in every column of this report that holds text.
+        expect(new Set(carried[reportType].map((value) => value[0]))).toEqual(new Set(['=', '+', '-', '@', '\t', '\r', '\n']));
+        const { rows, formulas } = await readCells(await exportReport({ reportType, format }));
+        expect(formulas).toBe(0);
+        const cells = rows.slice(1).flat();
+        for (const cell of cells) expect(cell, `cell ${JSON.stringify(cell)}`).not.toMatch(/^[=+\-@\t\r\n]/);
+        for (const value of carried[reportType]) {
+          // exceljs writes a CR as it is, and XML reads a bare CR back as LF (XML 1.0 §2.11).
+          const readBack = format === 'xlsx' ? value.replace(/\r/g, '\n') : value;
+          expect(cells, JSON.stringify(value)).toContain(`'${readBack}`);
+        }
+      });
+    }
+  }
 });
