@@ -34,11 +34,12 @@ export interface InfiniteList<T> {
 
 /**
  * A keyset-paginated list (GET returning an array plus the `x-next-cursor` header), loaded one page
- * at a time. Pair it with <LoadMore /> to fetch the next page as the user scrolls.
+ * at a time. Pair it with <LoadMore /> to fetch the next page as the user scrolls. `queryKey` replaces
+ * the default key when the list must refresh with another resource (an asset's history with the asset).
  */
-export function useInfiniteList<T>(url: string, params: ListParams): InfiniteList<T> {
-  const query = useInfiniteQuery<Page<T>, Error, InfiniteData<Page<T>>, ReturnType<typeof infiniteListKey>, string | null>({
-    queryKey: infiniteListKey(url, params),
+export function useInfiniteList<T>(url: string, params: ListParams, queryKey: readonly unknown[] = infiniteListKey(url, params)): InfiniteList<T> {
+  const query = useInfiniteQuery<Page<T>, Error, InfiniteData<Page<T>>, readonly unknown[], string | null>({
+    queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage<T>(pageUrl(url, params, pageParam), signal),
     initialPageParam: null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

@@ -15,11 +15,12 @@ import { AssetDetailHeader, AssetDetailSkeleton, BackToAssets } from '../../feat
 import { AssetDetailsTab } from '../../features/assets/components/asset-details-tab';
 import { AssetFormDialog } from '../../features/assets/components/asset-form-dialog';
 import { DeleteAssetDialog } from '../../features/assets/components/delete-asset-dialog';
+import { AssetHistory } from '../../features/history/components/asset-history';
 import { useMedia } from '../../features/media/api/get-media';
 import { AssetMedia } from '../../features/media/components/asset-media';
 import { paths } from '../../config/paths';
 
-/** /assets/{id} (spec §2): header, and the Details, Assessments, Actions and Media tabs. */
+/** /assets/{id} (spec §2): header, and the Details, Assessments, Actions, Media and History tabs. */
 export default function AssetDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { data: asset, isLoading, error } = useAsset(id);
@@ -70,6 +71,7 @@ function AssetPage({ asset }: { asset: Asset }) {
           <TabsTrigger value="assessments">{withCount('Assessments', assessments?.length)}</TabsTrigger>
           <TabsTrigger value="actions">{withCount('Actions', actions?.length)}</TabsTrigger>
           <TabsTrigger value="media">{withCount('Media', media?.length)}</TabsTrigger>
+          <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
         <TabsContent value="details">
           <AssetDetailsTab asset={asset} />
@@ -82,6 +84,10 @@ function AssetPage({ asset }: { asset: Asset }) {
         </TabsContent>
         <TabsContent value="media">
           <AssetMedia assetId={asset.id} />
+        </TabsContent>
+        {/* Radix mounts a tab's content only while it is open, so the history loads on first view. */}
+        <TabsContent value="history">
+          <AssetHistory assetId={asset.id} />
         </TabsContent>
       </Tabs>
 
