@@ -20,8 +20,15 @@ export type ReportRow = Record<string, string | number | Date | null | undefined
  * these is prefixed with an apostrophe, so Excel and LibreOffice show it as text, never run it.
  */
 const FORMULA_TRIGGERS = /^[=+\-@\t\r\n]/;
+/**
+ * Control characters XML 1.0 cannot hold. The xlsx writer drops them silently, so "\u0001=1+1" would
+ * reach the sheet as "=1+1" after the check; they are removed first, from both formats alike.
+ */
+// eslint-disable-next-line no-control-regex
+const UNWRITABLE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 export function neutralise(value: string): string {
-  return FORMULA_TRIGGERS.test(value) ? `'${value}` : value;
+  const text = value.replace(UNWRITABLE_CONTROLS, '');
+  return FORMULA_TRIGGERS.test(text) ? `'${text}` : text;
 }
 
 function cellValue(column: ReportColumn, value: ReportRow[string]): string | number | Date | null {

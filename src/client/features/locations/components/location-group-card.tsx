@@ -43,7 +43,7 @@ export function LocationGroupCard({ group }: { group: LocationGroup }) {
           {preview.map((location) => (
             <li key={location.id} className="flex min-w-0 items-baseline justify-between gap-3 text-sm" title={location.path}>
               <span className="min-w-0 truncate">{location.name}</span>
-              {location.code && <span className="shrink-0 font-mono text-xs text-muted-foreground">{location.code}</span>}
+              {location.code && <span className="max-w-[40%] shrink-0 truncate font-mono text-xs text-muted-foreground" title={location.code}>{location.code}</span>}
             </li>
           ))}
         </ul>

@@ -68,7 +68,7 @@ export function LocationsOfTypeDialog({
                     <p className="truncate text-sm font-medium">{location.name}</p>
                     <p className="truncate text-xs text-muted-foreground">{location.path}</p>
                   </div>
-                  {location.code && <span className="shrink-0 font-mono text-xs text-muted-foreground">{location.code}</span>}
+                  {location.code && <span className="max-w-[40%] shrink-0 truncate font-mono text-xs text-muted-foreground" title={location.code}>{location.code}</span>}
                 </li>
               ))}
             </ul>
