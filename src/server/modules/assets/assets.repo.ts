@@ -63,18 +63,19 @@ export function assetsRepo(db: Db) {
      * Creates the asset with the location's current path. With a clientAssetId already used, the
      * existing asset is returned instead: ON CONFLICT DO NOTHING makes a concurrent retry wait for
      * the first insert and then find its row, so retries never create a second asset or fail.
-     * The creator is also the author the audit trail records.
+     * The creator (the signed-in user, whose name the caller has) is also the author the audit trail
+     * records. A new row comes back from the INSERT itself: no second read.
      */
-    async create(fields: AssetFields, createdBy: string): Promise<CreateResult> {
-      return transactionAs(db, createdBy, async (tx) => {
+    async create(fields: AssetFields, creator: { id: string; fullName: string }): Promise<CreateResult> {
+      return transactionAs(db, creator.id, async (tx) => {
         const locationPath = await locationsDb.lockedPath(tx, fields.locationId);
         if (locationPath === undefined) return { kind: 'location-missing' } as const;
         const [inserted] = await tx
           .insert(assets)
-          .values({ ...fields, locationPath, createdBy })
+          .values({ ...fields, locationPath, createdBy: creator.id })
           .onConflictDoNothing({ target: assets.clientAssetId })
-          .returning({ id: assets.id });
-        if (inserted) return { kind: 'created', asset: (await findById(inserted.id, tx))! } as const;
+          .returning();
+        if (inserted) return { kind: 'created', asset: { ...inserted, createdByName: creator.fullName } } as const;
         const [existing] = await selectWithCreator(tx).where(eq(assets.clientAssetId, fields.clientAssetId!)).limit(1);
         return { kind: 'existing', asset: existing! } as const;
       });

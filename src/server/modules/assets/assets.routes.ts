@@ -77,7 +77,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         // The body schema has already dropped id, assetId, locationPath, photoUrls, createdBy and the
         // times; the creator is the session's user and the path comes from the location.
-        const result = await repo.create(request.body, request.user!.id);
+        const result = await repo.create(request.body, request.user!);
         if (result.kind === 'location-missing') throw locationNotFound();
         // A repeated clientAssetId answers 200 with the asset the first request created.
         return reply.status(result.kind === 'created' ? 201 : 200).send(toAsset(result.asset));

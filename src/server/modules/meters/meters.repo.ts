@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactionAs } from '../../db/actor';
+import { transactionAs, type Tx } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
@@ -65,14 +66,19 @@ export function metersRepo(db: Db) {
     /**
      * Records a reading. The meter row is locked for the transaction, so concurrent readings of one
      * meter are checked against each other and the meter's latest reading stays exact. The recorder
-     * is the author in the audit trail.
+     * (the signed-in user) is the author in the audit trail. The answer is built from the rows at hand:
+     * its consumption starts from the previous reading the check already read, with no window over
+     * the meter's whole history.
      */
-    async addReading(input: z.output<typeof createReadingSchema>, recordedBy: string): Promise<Reading> {
+    async addReading(input: z.output<typeof createReadingSchema>, recorder: { id: string; fullName: string }): Promise<Reading> {
       const readingDate = new Date(input.readingDate);
-      return transactionAs(db, recordedBy, async (tx) => {
+      // Chosen here so the reading's place among others of the same date is known before the insert.
+      const id = crypto.randomUUID();
+      return transactionAs(db, recorder.id, async (tx) => {
         const [meter] = await tx.select().from(meters).where(eq(meters.id, input.meterId)).for('update').limit(1);
         if (!meter) throw badRequest('Meter not found', { meterId: 'Meter not found' });
 
+        let startReading: number | undefined;
         if (!input.confirmReset) {
           const [previous] = await tx
             .select({ reading: meterReadings.reading, readingDate: meterReadings.readingDate })
@@ -86,6 +92,11 @@ export function metersRepo(db: Db) {
               'If the meter was replaced or rolled over, confirm it as a meter reset.';
             throw badRequest(message, { reading: message });
           }
+          // Consumption runs in (reading date, id) order; only a reading of the very same date needs the ids compared.
+          startReading =
+            previous && previous.readingDate.getTime() === readingDate.getTime()
+              ? await readingBefore(tx, meter.id, readingDate, id)
+              : previous?.reading;
           const [next] = await tx
             .select({ reading: meterReadings.reading, readingDate: meterReadings.readingDate, isReset: meterReadings.isReset })
             .from(meterReadings)
@@ -101,10 +112,11 @@ export function metersRepo(db: Db) {
         const [row] = await tx
           .insert(meterReadings)
           .values({
+            id,
             meterId: meter.id,
             reading: input.reading,
             readingDate,
-            recordedBy,
+            recordedBy: recorder.id,
             notes: input.notes,
             photoUrl: input.photoUrl,
             isReset: input.confirmReset,
@@ -113,8 +125,20 @@ export function metersRepo(db: Db) {
         if (!meter.lastReadingDate || readingDate >= meter.lastReadingDate) {
           await tx.update(meters).set({ lastReading: input.reading, lastReadingDate: readingDate }).where(eq(meters.id, meter.id));
         }
-        const [reading] = await readingsWithConsumption(tx, meter.id, meter.multiplier, { id: row!.id, limit: 1 });
-        return reading!;
+        return {
+          id: row!.id,
+          meterId: row!.meterId,
+          reading: row!.reading,
+          readingDate: row!.readingDate.toISOString(),
+          recordedBy: row!.recordedBy,
+          recordedByName: recorder.fullName,
+          notes: row!.notes,
+          photoUrl: row!.photoUrl,
+          isReset: row!.isReset,
+          // A reset starts afresh; the first reading has nothing to count from.
+          consumption: row!.isReset || startReading === undefined ? null : (row!.reading - startReading) * meter.multiplier,
+          createdAt: row!.createdAt.toISOString(),
+        };
       });
     },
 
@@ -134,6 +158,17 @@ export function metersRepo(db: Db) {
 
 type Executor = Pick<Db, 'execute'>;
 
+/** The value of the meter's reading just before (readingDate, id) in consumption order, if any. */
+async function readingBefore(tx: Tx, meterId: string, readingDate: Date, id: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ reading: meterReadings.reading })
+    .from(meterReadings)
+    .where(and(eq(meterReadings.meterId, meterId), sql`(${meterReadings.readingDate}, ${meterReadings.id}) < (${readingDate}, ${id}::uuid)`))
+    .orderBy(sql`${meterReadings.readingDate} DESC, ${meterReadings.id} DESC`)
+    .limit(1);
+  return row?.reading;
+}
+
 /**
  * Consumption needs each reading's predecessor, so the window runs over all of the meter's readings
  * (a meter has hundreds, not millions) before the page is cut.
@@ -142,9 +177,9 @@ async function readingsWithConsumption(
   db: Executor,
   meterId: string,
   multiplier: number,
-  options: { limit: number; after?: { createdAt: Date; id: string }; id?: string },
+  options: { limit: number; after?: { createdAt: Date; id: string } },
 ): Promise<Reading[]> {
-  const { after, id } = options;
+  const { after } = options;
   const result = await db.execute<{
     id: string;
     meter_id: string;
@@ -169,7 +204,6 @@ async function readingsWithConsumption(
       WHERE r.meter_id = ${meterId}
     ) w
     WHERE true
-      ${id ? sql`AND w.id = ${id}` : sql``}
       ${after ? sql`AND (w.reading_date < ${after.createdAt} OR (w.reading_date = ${after.createdAt} AND w.id < ${after.id}))` : sql``}
     ORDER BY w.reading_date DESC, w.id DESC
     LIMIT ${options.limit}

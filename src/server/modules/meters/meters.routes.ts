@@ -35,7 +35,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/api/meter-readings', { schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
-      return reply.status(201).send(await repo.addReading(request.body, request.user!.id));
+      return reply.status(201).send(await repo.addReading(request.body, request.user!));
     });
   };
 }

@@ -149,6 +149,29 @@ describe('POST /api/meter-readings', () => {
     expect(res.json().message).toMatch(/higher than the later reading/);
     expect((await read(meter.id, 150, '2026-10-10T09:00:00Z')).statusCode).toBe(201);
   });
+
+  it('answers each new reading exactly as the readings list shows it (back-dated, same date, reset)', async () => {
+    const meter = await createMeter({ multiplier: 3 });
+    const steps: Array<[reading: number, date: string, extra?: Record<string, unknown>]> = [
+      [100, '2026-01-01T09:00:00Z'],
+      [150, '2026-02-01T09:00:00Z'],
+      [120, '2026-01-15T09:00:00Z'],
+      // Several of one date: their order (and so their consumption) follows their ids.
+      [150, '2026-02-01T09:00:00Z'],
+      [155, '2026-02-01T09:00:00Z'],
+      [160, '2026-02-01T09:00:00Z'],
+      [170, '2026-02-01T09:00:00Z'],
+      [10, '2026-03-01T09:00:00Z', { confirmReset: true }],
+      [40, '2026-04-01T09:00:00Z'],
+    ];
+    for (const [reading, date, extra] of steps) {
+      const res = await read(meter.id, reading, date, extra);
+      expect(res.statusCode, res.body).toBe(201);
+      const listed = (await getJson(t.app, `/api/meters/${meter.id}/readings?limit=200`, cookie)).json<Reading[]>();
+      const created = res.json<Reading>();
+      expect(created).toEqual(listed.find((r) => r.id === created.id));
+    }
+  });
 });
 
 describe('GET /api/meters/{id}/readings', () => {
