@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
+import { historyRoutes } from './modules/history/history.routes';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(ctx));
   await app.register(locationsRoutes(ctx));
   await app.register(assetsRoutes(ctx));
+  await app.register(historyRoutes(ctx));
   await app.register(assessmentsRoutes(ctx));
   await app.register(actionsRoutes(ctx));
   await app.register(mediaRoutes(ctx));

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'driz
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
-import { afterCursor } from '../../db/keyset';
+import { afterCursor, decodeCursor } from '../../db/keyset';
 import { containsLowered } from '../../db/like';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
@@ -51,9 +51,35 @@ export function assetsRepo(db: Db) {
       .from(assets)
       .leftJoin(users, eq(users.id, assets.createdBy));
 
+  // The hottest read, prepared once per process (and planned once per connection by PostgreSQL).
+  const byId = selectWithCreator(db).where(eq(assets.id, sql.placeholder('id'))).limit(1).prepare('asset_by_id');
   const findById = async (id: string, executor: Pick<Db, 'select'> = db): Promise<AssetWithCreator | undefined> => {
-    const [row] = await selectWithCreator(executor).where(eq(assets.id, id)).limit(1);
+    const [row] = executor === db ? await byId.execute({ id }) : await selectWithCreator(executor).where(eq(assets.id, id)).limit(1);
     return row;
+  };
+
+  /**
+   * Browsing the list (no search text, no location) is prepared per combination of filters. A search
+   * or location filter is planned per request instead: a generic plan cannot tell a rare word from a
+   * common one, and the right plan differs (trigram bitmap vs walking the newest-first index).
+   */
+  const browseStatements = new Map<string, ReturnType<typeof prepareBrowse>>();
+  const prepareBrowse = (shape: { cursor: boolean; condition: boolean; type: boolean; status: boolean }, name: string) => {
+    const conditions: SQL[] = [];
+    if (shape.cursor) {
+      const at = sql.placeholder('cursorAt');
+      conditions.push(sql`(${assets.createdAt} < ${at} OR (${assets.createdAt} = ${at} AND ${assets.id} < ${sql.placeholder('cursorId')}))`);
+    }
+    if (shape.condition) conditions.push(sql`${assets.condition} = ${sql.placeholder('condition')}`);
+    if (shape.type) conditions.push(sql`${assets.type} = ${sql.placeholder('type')}`);
+    if (shape.status) conditions.push(sql`${assets.status} = ${sql.placeholder('status')}`);
+    return db
+      .select(listColumns)
+      .from(assets)
+      .where(and(...conditions))
+      .orderBy(desc(assets.createdAt), desc(assets.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
   };
 
   return {
@@ -126,6 +152,24 @@ export function assetsRepo(db: Db) {
 
     /** Newest first, limit + 1 rows so the caller can tell whether another page exists. */
     async list(filter: AssetListFilter) {
+      if (!filter.search && !filter.locationId) {
+        const shape = { cursor: !!filter.cursor, condition: !!filter.condition, type: !!filter.type, status: !!filter.status };
+        const name = `asset_browse_${Object.entries(shape)
+          .filter(([, on]) => on)
+          .map(([key]) => key)
+          .join('_')}`;
+        let statement = browseStatements.get(name);
+        if (!statement) browseStatements.set(name, (statement = prepareBrowse(shape, name)));
+        const position = filter.cursor ? decodeCursor(filter.cursor) : undefined;
+        return statement.execute({
+          cursorAt: position?.createdAt,
+          cursorId: position?.id,
+          condition: filter.condition,
+          type: filter.type,
+          status: filter.status,
+          limit: filter.limit + 1,
+        });
+      }
       const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
       if (filter.condition) conditions.push(eq(assets.condition, filter.condition));
       if (filter.type) conditions.push(eq(assets.type, filter.type));

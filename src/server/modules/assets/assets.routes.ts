@@ -15,7 +15,6 @@ import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
 import { assetsRepo, type AssetWithCreator } from './assets.repo';
 import { deleteStoredObjects } from '../media/stored-objects';
-import { historyRoutes } from '../history/history.routes';
 
 const ASSET_NOT_FOUND = 'Asset not found';
 const locationNotFound = () => badRequest('Location not found', { locationId: 'Location not found' });
@@ -53,11 +52,10 @@ function toAsset(row: AssetWithCreator): Asset {
   };
 }
 
-/** GET/POST /api/assets, GET/PATCH/DELETE /api/assets/{id}, and GET /api/assets/{id}/history. */
+/** GET/POST /api/assets, GET/PATCH/DELETE /api/assets/{id}. */
 export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = assetsRepo(ctx.db);
-    await app.register(historyRoutes(ctx));
 
     app.get(
       '/api/assets',
