@@ -217,6 +217,8 @@ describe('audit rows of API writes', () => {
     const deletes = rows.filter((r) => r.operation === 'delete').map((r) => r.entity).sort();
     expect(deletes).toEqual(['actions', 'assessments', 'assets', 'defects', 'media']);
     expect(rows.every((r) => r.actorId === other.id)).toBe(true);
+    // Every row, the cascaded defect's too, still names the asset it belonged to.
+    expect(rows.every((r) => r.assetId === asset.id)).toBe(true);
     expect(rows.find((r) => r.entity === 'assets')!.before).toMatchObject({ asset_id: asset.assetId, make: 'Daikin' });
   });
 });
