@@ -57,18 +57,21 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const timer = options.maxSeconds ? setTimeout(() => instance.stop(), options.maxSeconds * 1000) : undefined;
   const result = await instance;
   clearTimeout(timer);
-  const sorted = Float64Array.from(latencies).sort();
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
+  return summarize(latencies, result.duration, { non2xx: result.non2xx, errors: result.errors + result.timeouts, statusCodes });
+}
+
+/** A LoadResult from every response time of a run that lasted `seconds`. */
+export function summarize(latencies: number[], seconds: number, counts: Pick<LoadResult, 'non2xx' | 'errors' | 'statusCodes'>): LoadResult {
+  const sorted = Float64Array.from(latencies).sort();
   return {
     requests: latencies.length,
-    rps: round(latencies.length / result.duration, 1),
+    rps: round(latencies.length / seconds, 1),
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted[sorted.length - 1] ?? Number.NaN),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    statusCodes,
+    ...counts,
   };
 }
 
@@ -88,25 +91,48 @@ export function rotatingGet(path: () => string): Request {
   return { method: 'GET', setupRequest: (request) => ({ ...request, path: path() }) };
 }
 
+/** Response times in milliseconds of a weighted mix, per entry name (see weightedMix). */
+export type MixTimings = Map<string, number[]>;
+
 /**
  * One request that becomes, at every send, one of `entries` picked at random by weight, so every
  * connection runs the same mix from its first request (a fixed cycle would start all connections
- * on the same entry). Each pick's own setupRequest and onResponse are used.
+ * on the same entry). Each pick's own setupRequest and onResponse are used. Entries with a name
+ * have their response times added to `timings` under it (from building the request, just before
+ * it is written, to its answer).
  */
-export function weightedMix(entries: ReadonlyArray<readonly [Request, number]>): Request {
+export function weightedMix(entries: ReadonlyArray<readonly [Request, number, string?]>, timings?: MixTimings): Request {
   const total = entries.reduce((s, [, w]) => s + w, 0);
   const pick = () => {
     let r = Math.random() * total;
-    for (const [request, weight] of entries) if ((r -= weight) < 0) return request;
-    return entries[entries.length - 1]![0];
+    for (const entry of entries) if ((r -= entry[1]) < 0) return entry;
+    return entries[entries.length - 1]!;
   };
   return {
     setupRequest: (base, context) => {
-      const chosen = pick();
-      context.chosen = chosen;
+      const [chosen, , name] = pick();
+      Object.assign(context, { chosen, chosenName: name, sentAt: performance.now() });
       const request = { ...base, method: chosen.method ?? 'GET', path: chosen.path ?? base.path, headers: { ...base.headers, ...chosen.headers }, body: chosen.body };
       return chosen.setupRequest ? chosen.setupRequest(request, context) : request;
     },
-    onResponse: (status, body, context, headers) => (context.chosen as Request | undefined)?.onResponse?.(status, body, context, headers),
+    onResponse: (status, body, context, headers) => {
+      const name = context.chosenName as string | undefined;
+      if (timings && name) {
+        const times = timings.get(name) ?? [];
+        times.push(performance.now() - (context.sentAt as number));
+        timings.set(name, times);
+      }
+      (context.chosen as Request | undefined)?.onResponse?.(status, body, context, headers);
+    },
   };
+}
+
+/** p50/p95/p99 of each entry of a mix, slowest p95 first. */
+export function latencyByName(timings: MixTimings): Array<{ name: string; count: number; p50: number; p95: number; p99: number }> {
+  return [...timings]
+    .map(([name, times]) => {
+      const sorted = Float64Array.from(times).sort();
+      return { name, count: times.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
+    })
+    .sort((a, b) => b.p95 - a.p95);
 }

@@ -1,7 +1,7 @@
 import type { Request } from 'autocannon';
 import { SEARCH_TERMS } from '../scripts/seed/vocabulary';
 import { memoryOf } from './exports';
-import { weightedMix } from './load';
+import { weightedMix, type MixTimings } from './load';
 import type { ReadScenario } from './scenarios';
 import type { Writes } from './writes';
 
@@ -10,29 +10,36 @@ import type { Writes } from './writes';
  * seconds, so callers add exports separately): 60 % list/search/detail reads, with 5 % more of them
  * in place of exports, 10 % dashboard, 25 % creates. Each send draws one request at random by weight.
  */
-export function mixedWorkload(scenarios: ReadScenario[], writes: Writes, options: { withoutSearch?: boolean } = {}): Request {
+export function mixedWorkload(
+  scenarios: ReadScenario[],
+  writes: Writes,
+  options: { withoutSearch?: boolean; timings?: MixTimings } = {},
+): Request {
   const pick = (name: string) => {
     const found = scenarios.find((s) => s.name.startsWith(name));
     if (!found) throw new Error(`no read scenario named ${name}`);
     return found.request;
   };
   const lists = scenarios.filter((s) => s.group === 'list').map((s) => s.request);
-  return weightedMix([
-    ...lists.map((r) => [r, 4] as const),
-    [pick('GET /api/assets/{id}'), 25],
-    // Without search shows what the rest of the app does when global search is not in the mix.
-    ...(options.withoutSearch
-      ? [[pick('GET /api/assets/{id}'), 10] as const]
-      : ([
-          [pick('GET /api/search?q=' + SEARCH_TERMS.common), 2],
-          [pick('GET /api/search?q=' + SEARCH_TERMS.rare), 4],
-          [pick('GET /api/search?q=' + SEARCH_TERMS.typo), 4],
-        ] as const)),
-    [pick('GET /api/actions'), 6],
-    [pick('GET /api/dashboard/stats'), 10],
-    [writes.createAsset(), 15],
-    [writes.createReading(), 10],
-  ]);
+  return weightedMix(
+    [
+      ...lists.map((r) => [r, 4, 'asset list'] as const),
+      [pick('GET /api/assets/{id}'), 25, 'asset by id'],
+      // Without search shows what the rest of the app does when global search is not in the mix.
+      ...(options.withoutSearch
+        ? [[pick('GET /api/assets/{id}'), 10, 'asset by id'] as const]
+        : ([
+            [pick('GET /api/search?q=' + SEARCH_TERMS.common), 2, 'global search'],
+            [pick('GET /api/search?q=' + SEARCH_TERMS.rare), 4, 'global search'],
+            [pick('GET /api/search?q=' + SEARCH_TERMS.typo), 4, 'global search'],
+          ] as const)),
+      [pick('GET /api/actions'), 6, 'actions list'],
+      [pick('GET /api/dashboard/stats'), 10, 'dashboard'],
+      [writes.createAsset(), 15, 'create asset'],
+      [writes.createReading(), 10, 'create reading'],
+    ],
+    options.timings,
+  );
 }
 
 export interface RssSample {

@@ -16,8 +16,9 @@ import { TcpProxy } from './support/tcp-proxy';
  * answers 503 with Retry-After quickly, and serves again by itself once the database is back.
  */
 const OUTAGE_MS = 10_000;
-const BEFORE_MS = 3_000;
-const AFTER_MS = 8_000;
+const BEFORE_MS = 2_000;
+/** Long enough for the recovery bound and a second of requests after it. */
+const AFTER_MS = 6_500;
 const LOOPS = 8;
 const BOUNDS = { answerWithinMs: 3_000, recoverWithinMs: 5_000 };
 /** What a 503 body must never contain: driver or SQL text, stack frames, file paths. */
