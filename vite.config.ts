@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/vite-precompress';
 
 // The client lives in src/client and builds to dist/client, which the server serves.
 // Hashed files go under /static so they never collide with the /assets page routes.
+// precompress() writes .br/.gz siblings at build time, which the server sends as they are.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

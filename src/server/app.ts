@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -77,6 +79,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  // br/gzip for JSON and other text over 1 KB (users are on poor mobile signal). Registered before any
+  // route: it hooks each route as it is added. Brotli quality 4 is fast enough per request. Replies that
+  // already carry Content-Encoding (the precompressed client files) and 206 ranges pass through as they
+  // are. Only responses: our client never compresses request bodies, and inflating them would let a
+  // small upload expand past the checks on its declared size.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // The plugin's default list minus application/octet-stream: binary media downloads (sent with
+    // Content-Length and byte ranges) gain nothing; other types fall back to mime-db's compressible flag.
+    customTypes: /^text\/(?!event-stream)|[+/](?:json|text|xml)(?:;|$)/,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurity(app, { storageOrigin: ctx.storage.kind === 's3' ? ctx.storage.origin : undefined });
   await app.register(rateLimit, {
     global: false,
