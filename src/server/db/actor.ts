@@ -1,17 +1,55 @@
-import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
 import type { Db } from './client';
 
-/** An open transaction on the database (what `db.transaction` hands its callback). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** An open transaction on one pooled connection: the same query builder as `Db`. */
+export type Tx = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One query builder per pooled connection, made the first time it runs a transaction (~70 µs). */
+const builders = new WeakMap<pg.PoolClient, Tx>();
 
 /**
  * Runs `work` in one transaction in which the audit trail's triggers record `actorId` (the signed-in
  * user) as the author of every change. `set_config(…, true)` lasts only until the transaction ends, so
  * a pooled connection never carries one user's name into another request.
+ *
+ * BEGIN and the actor go to PostgreSQL as one simple query, one round trip instead of Drizzle's two
+ * (its `transaction()` sends BEGIN on its own). A simple query cannot take parameters, so the id is
+ * written into it; it is the session's user id and must be a UUID, checked here.
  */
-export function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('app.actor_id', ${actorId}, true)`);
-    return work(tx);
-  });
+export async function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!UUID.test(actorId)) throw new Error('transactionAs: the actor id must be a UUID');
+  const client = await db.$client.connect();
+  let tx = builders.get(client);
+  if (!tx) builders.set(client, (tx = drizzle({ client, schema })));
+  // A connection whose BEGIN, COMMIT or ROLLBACK failed may be mid-transaction or dead: the pool
+  // must close it rather than hand it to the next request.
+  let unusable: Error | undefined;
+  try {
+    try {
+      await client.query(`BEGIN; SELECT set_config('app.actor_id', '${actorId}', true)`);
+    } catch (err) {
+      unusable = err as Error;
+      throw err;
+    }
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (err) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (unusable = rollbackError));
+      throw err;
+    }
+    try {
+      await client.query('COMMIT');
+    } catch (err) {
+      unusable = err as Error;
+      throw err;
+    }
+    return result;
+  } finally {
+    client.release(unusable);
+  }
 }

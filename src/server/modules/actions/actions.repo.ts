@@ -1,12 +1,12 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor } from '../../db/keyset';
 import { containsLowered } from '../../db/like';
 import type { Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The pool or an open transaction: the PATCH reads, checks and writes inside one. */
 export type Executor = Db | Tx;
 
