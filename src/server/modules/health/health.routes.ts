@@ -17,7 +17,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return { status: 'ok' as const, database: 'up' as const };
         } catch (err) {
           request.log.warn({ err }, 'health check: database unreachable');
-          return reply.status(503).send({ status: 'unavailable', database: 'down' });
+          // The same hint as every other 503 of the API (error-handler.ts): load balancers and clients back off.
+          return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: 'down' });
         }
       },
     );

@@ -21,6 +21,7 @@ describe('GET /api/health', () => {
     await t.database.close();
     const res = await getJson(t.app, '/api/health');
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ status: 'unavailable', database: 'down' });
   });
 
