@@ -76,8 +76,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     hardExit.unref();
+    // An answer whose headers left before the signal (a compressed body still streaming) ends on a
+    // keep-alive connection without `Connection: close`, and the connection then idles. The server
+    // closes idle connections only once, when closing starts, so keep closing them until it is done.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     try {
       await app.close();
+      clearInterval(closeIdle);
       step('in-flight requests finished, HTTP server closed');
       await database.close();
       await embedded?.stop();
