@@ -13,7 +13,7 @@ type Lists = Pick<SearchResponse, 'assets' | 'actions' | 'meters' | 'totals'>;
  * Global search over the lower-cased `search_text` columns (trigram GIN indexes). Every word of the
  * query must occur in a record (substring, any case). Matches come newest first, and each list's
  * count stops at SEARCH_COUNT_LIMIT + 1, so a common word costs about as much as a rare one: no query
- * ranks or counts the whole register (docs/performance.md R2).
+ * ranks or counts the whole register (docs/performance.md, "Global search").
  *
  * When that finds fewer than a page, mistyped words are looked up among the register's own words
  * (`search_words`, trigram similarity) and records matching a correction follow the exact matches.
