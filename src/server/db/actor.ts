@@ -3,8 +3,11 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import type { Db } from './client';
 
-/** An open transaction on one pooled connection: the same query builder as `Db`. */
-export type Tx = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
+/**
+ * An open transaction on one pooled connection: the query builder of `Db` without `transaction()`,
+ * which on a single connection would send a second BEGIN and commit this transaction early.
+ */
+export type Tx = Omit<NodePgDatabase<typeof schema>, 'transaction'> & { $client: pg.PoolClient };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,26 +31,21 @@ export async function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) =
   // A connection whose BEGIN, COMMIT or ROLLBACK failed may be mid-transaction or dead: the pool
   // must close it rather than hand it to the next request.
   let unusable: Error | undefined;
-  try {
-    try {
-      await client.query(`BEGIN; SELECT set_config('app.actor_id', '${actorId}', true)`);
-    } catch (err) {
-      unusable = err as Error;
+  const control = (statement: string) =>
+    client.query(statement).catch((err: Error) => {
+      unusable = err;
       throw err;
-    }
+    });
+  try {
+    await control(`BEGIN; SELECT set_config('app.actor_id', '${actorId}', true)`);
     let result: T;
     try {
       result = await work(tx);
     } catch (err) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (unusable = rollbackError));
+      await control('ROLLBACK').catch(() => {}); // the work's error is the one to report
       throw err;
     }
-    try {
-      await client.query('COMMIT');
-    } catch (err) {
-      unusable = err as Error;
-      throw err;
-    }
+    await control('COMMIT');
     return result;
   } finally {
     client.release(unusable);
