@@ -17,7 +17,7 @@ import { timeExport } from './exports';
 import { bundleSizes, pageTimings } from './frontend';
 import { runLoad, type LoadResult } from './load';
 import { mixedWorkload, sampleRss } from './mixed';
-import { readScenarios, searchCorrections } from './scenarios';
+import { readScenarios, searchFollowUp, type SearchFollowUp } from './scenarios';
 import { ROOT, signIn, startServer, type ServerProcess } from './server';
 import { Writes } from './writes';
 
@@ -122,9 +122,9 @@ async function main(): Promise<void> {
       runLoad({ baseUrl: server!.baseUrl, cookie, requests, connections: options.connections, duration: options.duration, ...extra });
     const m: Measurements = { reads: [], writes: [], exports: [] };
     const plans: string[] = [];
-    const corrections = new Map();
-    for (const q of [SEARCH_TERMS.common, SEARCH_TERMS.rare, SEARCH_TERMS.typo]) corrections.set(q, await searchCorrections(db.pool, q));
-    const scenarios = readScenarios({ assetIds: fixtures.assetIds, corrections });
+    const searches = new Map<string, SearchFollowUp>();
+    for (const q of [SEARCH_TERMS.common, SEARCH_TERMS.rare, SEARCH_TERMS.typo]) searches.set(q, await searchFollowUp(db.pool, q));
+    const scenarios = readScenarios({ assetIds: fixtures.assetIds, searches });
 
     if (options.phases.has('exports')) {
       console.log('\nExports: asset_register over every asset (first, so the memory figures are the export\'s own)');

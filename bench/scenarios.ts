@@ -4,7 +4,7 @@ import { rotatingGet } from './load';
 import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { searchSql, type Corrections } from '../src/server/modules/search/search.repo';
+import { idsOf, searchSql, type Corrections, type ListIds } from '../src/server/modules/search/search.repo';
 import { dashboardStatsSql } from '../src/server/modules/dashboard/dashboard.repo';
 import { SEARCH_RESULTS_PER_LIST } from '../src/shared/domain/search';
 
@@ -30,8 +30,8 @@ export interface ReadScenario {
 
 export interface ReadFixtures {
   assetIds: string[];
-  /** searchCorrections() of each global-search term, keyed by the term. */
-  corrections: Map<string, Corrections>;
+  /** searchFollowUp() of each global-search term, keyed by the term. */
+  searches: Map<string, SearchFollowUp>;
 }
 
 const get = (path: string): Request => ({ method: 'GET', path });
@@ -55,33 +55,40 @@ function step(query: SQL): SqlStep {
  * correction lookup and the statement for the corrected spellings (those the lookup returns on this
  * estate, found once when the bench starts).
  */
-function searchSteps(q: string, corrections: Corrections): SqlStep[] {
+function searchSteps(q: string, { corrections, exactIds }: SearchFollowUp): SqlStep[] {
   const terms = searchSql.terms(q);
   const steps = [step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST))];
   const lookup = searchSql.corrections(terms);
   if (corrections.size > 0 && lookup) {
-    steps.push(step(lookup), step(searchSql.lists(searchSql.corrected(terms, corrections), SEARCH_RESULTS_PER_LIST)));
+    steps.push(step(lookup), step(searchSql.lists(searchSql.corrected(terms, corrections, exactIds), SEARCH_RESULTS_PER_LIST)));
   }
   return steps;
 }
 
-/** The corrections search.repo.ts would use for `q` when its exact matches are fewer than a page. */
-export async function searchCorrections(pool: pg.Pool, q: string): Promise<Corrections> {
-  const terms = searchSql.terms(q);
-  const found: Corrections = new Map();
-  const exact = step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
-  const { rows } = await pool.query<Record<string, string>>(exact.text, exact.values());
-  const total = Number(rows[0]!.assets_total) + Number(rows[0]!.actions_total) + Number(rows[0]!.meters_total);
-  const lookup = searchSql.corrections(terms);
-  if (total >= SEARCH_RESULTS_PER_LIST || !lookup) return found;
-  const { text, values } = step(lookup);
-  for (const { term, word } of (await pool.query<{ term: string; word: string }>(text, values())).rows) {
-    found.set(term, [...(found.get(term) ?? []), word]);
-  }
-  return found;
+/** What search.repo.ts does after the exact statement for `q`: the corrections, and the ids it leaves out. */
+export interface SearchFollowUp {
+  corrections: Corrections;
+  exactIds: ListIds;
 }
 
-export function readScenarios({ assetIds, corrections }: ReadFixtures): ReadScenario[] {
+/** The corrections search.repo.ts would use for `q` when its exact matches are fewer than a page. */
+export async function searchFollowUp(pool: pg.Pool, q: string): Promise<SearchFollowUp> {
+  const terms = searchSql.terms(q);
+  const corrections: Corrections = new Map();
+  const exact = step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
+  const [row] = (await pool.query(exact.text, exact.values())).rows;
+  const exactIds = idsOf(row);
+  const total = Number(row.assets_total) + Number(row.actions_total) + Number(row.meters_total);
+  const lookup = searchSql.corrections(terms);
+  if (total >= SEARCH_RESULTS_PER_LIST || !lookup) return { corrections, exactIds };
+  const { text, values } = step(lookup);
+  for (const { term, word } of (await pool.query<{ term: string; word: string }>(text, values())).rows) {
+    corrections.set(term, [...(corrections.get(term) ?? []), word]);
+  }
+  return { corrections, exactIds };
+}
+
+export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenario[] {
   const term = SEARCH_TERMS.listTerm;
   let next = 0;
   const nextAssetId = () => assetIds[next++ % assetIds.length]!;
@@ -152,7 +159,7 @@ export function readScenarios({ assetIds, corrections }: ReadFixtures): ReadScen
         name: `GET /api/search?q=${q} (${kind})`,
         group: 'search',
         request: get(`/api/search?q=${q}`),
-        sql: searchSteps(q, corrections.get(q) ?? new Map()),
+        sql: searchSteps(q, searches.get(q) ?? { corrections: new Map(), exactIds: { assets: [], actions: [], meters: [] } }),
       }),
     ),
     {

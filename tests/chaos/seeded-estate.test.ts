@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('seeded estate on the %s database', (kind) => {
         const fixtures = await loadFixtures(pool);
         const writes = new Writes(fixtures);
         // Search corrections only shape the SQL the bench compares the app with; the requests are the same.
-        const readFixtures = { ...fixtures, corrections: new Map() };
+        const readFixtures = { ...fixtures, searches: new Map() };
         const timings: MixTimings = new Map();
         const mix = mixedWorkload(readScenarios(readFixtures), writes, { timings });
         // Warm-up: the first requests (and the first export) compile code paths, fill caches and grow

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../http-errors';
 
@@ -28,6 +28,12 @@ export function afterCursor(createdAtColumn: PgColumn, idColumn: PgColumn, curso
   if (!cursor) return undefined;
   const position = decodeCursor(cursor);
   return or(lt(createdAtColumn, position.createdAt), and(eq(createdAtColumn, position.createdAt), lt(idColumn, position.id)));
+}
+
+/** "After the cursor" for a prepared statement: its values are the placeholders cursorAt and cursorId. */
+export function afterCursorPlaceholders(createdAtColumn: PgColumn, idColumn: PgColumn): SQL {
+  const at = sql.placeholder('cursorAt');
+  return sql`(${createdAtColumn} < ${at} OR (${createdAtColumn} = ${at} AND ${idColumn} < ${sql.placeholder('cursorId')}))`;
 }
 
 /**

@@ -16,7 +16,7 @@ export const searchQuery = z.object({
 /**
  * Best matches first (every word found as typed, newest first; then matches of a corrected spelling),
  * at most 20 per list. `totals` counts each list's matches exactly up to `totalLimit`; a larger figure
- * means "more than totalLimit" (the tabs show "1,000+").
+ * means "more than totalLimit" (the tabs show "100+").
  */
 export const searchResponseSchema = z.object({
   assets: z.array(assetListItemSchema),

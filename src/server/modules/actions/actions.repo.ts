@@ -1,8 +1,9 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
-import { afterCursor } from '../../db/keyset';
+import { afterCursor, afterCursorPlaceholders, decodeCursor } from '../../db/keyset';
+import { preparedByShape } from '../../db/prepared';
 import { containsLowered } from '../../db/like';
 import type { Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
@@ -51,6 +52,27 @@ export function toAction(row: ActionWithCode): Action {
 export function actionsRepo(db: Executor) {
   const selectWithCode = () => db.select(listColumns).from(actions).leftJoin(assets, eq(assets.id, actions.assetId));
 
+  /**
+   * The list without a search word, prepared per combination of filters: each is served by an index
+   * whatever the values (status, priority → actions_status_priority_created_at_idx; priority alone →
+   * actions_priority_created_at_idx; an asset → actions_asset_id_idx; none → the newest-first index).
+   */
+  const browseStatement = preparedByShape(
+    'action_browse',
+    (shape: { cursor: boolean; status: boolean; priority: boolean; assetId: boolean }, name) => {
+      const conditions: SQL[] = [];
+      if (shape.cursor) conditions.push(afterCursorPlaceholders(actions.createdAt, actions.id));
+      if (shape.status) conditions.push(sql`${actions.status} = ${sql.placeholder('status')}`);
+      if (shape.priority) conditions.push(sql`${actions.priority} = ${sql.placeholder('priority')}`);
+      if (shape.assetId) conditions.push(sql`${actions.assetId} = ${sql.placeholder('assetId')}`);
+      return selectWithCode()
+        .where(and(...conditions))
+        .orderBy(desc(actions.createdAt), desc(actions.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+    },
+  );
+
   return {
     /** The asset's display code (AST-…), or undefined when there is no such asset. */
     async assetCodeOf(assetId: string): Promise<string | undefined> {
@@ -90,6 +112,23 @@ export function actionsRepo(db: Executor) {
 
     /** Newest first (created_at DESC, id DESC), `limit + 1` rows so the caller can tell a next page exists. */
     list(filters: ActionFilters, limit: number): Promise<ActionWithCode[]> {
+      if (!filters.search) {
+        const statement = browseStatement({
+          cursor: !!filters.cursor,
+          status: !!filters.status,
+          priority: !!filters.priority,
+          assetId: !!filters.assetId,
+        });
+        const position = filters.cursor ? decodeCursor(filters.cursor) : undefined;
+        return statement.execute({
+          cursorAt: position?.createdAt,
+          cursorId: position?.id,
+          status: filters.status,
+          priority: filters.priority,
+          assetId: filters.assetId,
+          limit: limit + 1,
+        });
+      }
       const conditions: Array<SQL | undefined> = [
         filters.status ? eq(actions.status, filters.status) : undefined,
         filters.priority ? eq(actions.priority, filters.priority) : undefined,

@@ -2,7 +2,8 @@ import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'driz
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
-import { afterCursor, decodeCursor } from '../../db/keyset';
+import { afterCursor, afterCursorPlaceholders, decodeCursor } from '../../db/keyset';
+import { preparedByShape } from '../../db/prepared';
 import { containsLowered } from '../../db/like';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
@@ -63,24 +64,23 @@ export function assetsRepo(db: Db) {
    * or location filter is planned per request instead: a generic plan cannot tell a rare word from a
    * common one, and the right plan differs (trigram bitmap vs walking the newest-first index).
    */
-  const browseStatements = new Map<string, ReturnType<typeof prepareBrowse>>();
-  const prepareBrowse = (shape: { cursor: boolean; condition: boolean; type: boolean; status: boolean }, name: string) => {
-    const conditions: SQL[] = [];
-    if (shape.cursor) {
-      const at = sql.placeholder('cursorAt');
-      conditions.push(sql`(${assets.createdAt} < ${at} OR (${assets.createdAt} = ${at} AND ${assets.id} < ${sql.placeholder('cursorId')}))`);
-    }
-    if (shape.condition) conditions.push(sql`${assets.condition} = ${sql.placeholder('condition')}`);
-    if (shape.type) conditions.push(sql`${assets.type} = ${sql.placeholder('type')}`);
-    if (shape.status) conditions.push(sql`${assets.status} = ${sql.placeholder('status')}`);
-    return db
-      .select(listColumns)
-      .from(assets)
-      .where(and(...conditions))
-      .orderBy(desc(assets.createdAt), desc(assets.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
-  };
+  const browseStatement = preparedByShape(
+    'asset_browse',
+    (shape: { cursor: boolean; condition: boolean; type: boolean; status: boolean }, name) => {
+      const conditions: SQL[] = [];
+      if (shape.cursor) conditions.push(afterCursorPlaceholders(assets.createdAt, assets.id));
+      if (shape.condition) conditions.push(sql`${assets.condition} = ${sql.placeholder('condition')}`);
+      if (shape.type) conditions.push(sql`${assets.type} = ${sql.placeholder('type')}`);
+      if (shape.status) conditions.push(sql`${assets.status} = ${sql.placeholder('status')}`);
+      return db
+        .select(listColumns)
+        .from(assets)
+        .where(and(...conditions))
+        .orderBy(desc(assets.createdAt), desc(assets.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+    },
+  );
 
   return {
     findById,
@@ -153,13 +153,12 @@ export function assetsRepo(db: Db) {
     /** Newest first, limit + 1 rows so the caller can tell whether another page exists. */
     async list(filter: AssetListFilter) {
       if (!filter.search && !filter.locationId) {
-        const shape = { cursor: !!filter.cursor, condition: !!filter.condition, type: !!filter.type, status: !!filter.status };
-        const name = `asset_browse_${Object.entries(shape)
-          .filter(([, on]) => on)
-          .map(([key]) => key)
-          .join('_')}`;
-        let statement = browseStatements.get(name);
-        if (!statement) browseStatements.set(name, (statement = prepareBrowse(shape, name)));
+        const statement = browseStatement({
+          cursor: !!filter.cursor,
+          condition: !!filter.condition,
+          type: !!filter.type,
+          status: !!filter.status,
+        });
         const position = filter.cursor ? decodeCursor(filter.cursor) : undefined;
         return statement.execute({
           cursorAt: position?.createdAt,

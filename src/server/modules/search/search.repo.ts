@@ -53,8 +53,9 @@ export function searchRepo(db: Db) {
 
       const fixes = await corrections(terms);
       if (fixes.size === 0) return response;
-      // Fewer than a page was found in all lists together, so each list has room for the rest.
-      const more = await run(searchSql.corrected(terms, fixes), SEARCH_RESULTS_PER_LIST);
+      // Fewer than a page was found in all lists together, so each list has room for the rest, and
+      // the lists hold every exact match: the corrected search leaves those out by id.
+      const more = await run(searchSql.corrected(terms, fixes, idsOf(found)), SEARCH_RESULTS_PER_LIST);
       const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
       return {
         assets: take(found.assets, more.assets),
@@ -71,8 +72,17 @@ export function searchRepo(db: Db) {
   };
 }
 
-/** A match condition over a table's `search_text` column (given qualified as the table needs it). */
-type Where = (column: SQL) => SQL;
+type ListName = 'assets' | 'actions' | 'meters';
+/** The ids in each list of a search's answer. */
+export type ListIds = Record<ListName, string[]>;
+
+export function idsOf(lists: Pick<SearchResponse, ListName>): ListIds {
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  return { assets: ids(lists.assets), actions: ids(lists.actions), meters: ids(lists.meters) };
+}
+
+/** A match condition for one list, given its table's columns as the statement names them. */
+type Where = (table: { name: ListName; searchText: SQL; id: SQL }) => SQL;
 /** Each mistyped term with the register's words most like it. */
 export type Corrections = Map<string, string[]>;
 interface ListsRow extends Record<string, unknown> {
@@ -93,18 +103,25 @@ export const searchSql = {
 
   /** Every term as typed. */
   exact(terms: string[]): Where {
-    return (column) => sql.join(terms.map((term) => containsLowered(column, term)), sql` AND `);
+    return ({ searchText }) => sql.join(terms.map((term) => containsLowered(searchText, term)), sql` AND `);
   },
 
-  /** Every term as typed or as one of its corrections, leaving out what `exact` already found. */
-  corrected(terms: string[], fixes: Corrections): Where {
-    const exact = searchSql.exact(terms);
-    return (column) => {
+  /**
+   * Every term as typed or as one of its corrections, leaving out the exact matches (`exactIds`, all
+   * of them: the caller corrects only when the exact search found less than a page). A one-word
+   * query's matches as typed are exactly those, so only its corrections are searched: fewer patterns
+   * to plan and to test on each row.
+   */
+  corrected(terms: string[], fixes: Corrections, exactIds: ListIds): Where {
+    return ({ name, searchText, id }) => {
       const each = terms.map((term) => {
-        const spellings = [term, ...(fixes.get(term) ?? [])];
-        return sql`(${sql.join(spellings.map((s) => containsLowered(column, s)), sql` OR `)})`;
+        const typed = terms.length === 1 ? [] : [term];
+        const spellings = [...typed, ...(fixes.get(term) ?? [])];
+        return sql`(${sql.join(spellings.map((s) => containsLowered(searchText, s)), sql` OR `)})`;
       });
-      return sql`(${sql.join(each, sql` AND `)}) AND NOT (${exact(column)})`;
+      const ids = exactIds[name];
+      const others = ids.length > 0 ? sql` AND ${id} <> ALL(${sql.param(ids)}::uuid[])` : sql``;
+      return sql`${sql.join(each, sql` AND `)}${others}`;
     };
   },
 
@@ -124,9 +141,9 @@ export const searchSql = {
 
   /** One statement for the three lists: each list's first `limit` matches and its capped count. */
   lists(where: Where, limit: number): SQL {
-    const assetsWhere = where(sql`search_text`);
-    const actionsWhere = where(sql`a.search_text`);
-    const metersWhere = where(sql`search_text`);
+    const assetsWhere = where({ name: 'assets', searchText: sql`search_text`, id: sql`id` });
+    const actionsWhere = where({ name: 'actions', searchText: sql`a.search_text`, id: sql`a.id` });
+    const metersWhere = where({ name: 'meters', searchText: sql`search_text`, id: sql`id` });
     return sql`
       SELECT
         (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
