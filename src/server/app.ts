@@ -52,7 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     config: options.config,
     db: options.db,
-    storage: options.storage ?? createStorage(options.config),
+    storage: options.storage ?? (await createStorage(options.config)),
     // main.ts always provides the secret; an app built without one (tests) signs with a random one.
     secret: options.config.sessionSecret ?? crypto.randomBytes(32).toString('base64url'),
     now: options.now ?? (() => new Date()),

@@ -1,14 +1,17 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { localStorage } from './local-storage';
-import { s3Storage } from './s3-storage';
 import type { ObjectStorage } from './storage';
 
 export type { ObjectStorage, ObjectInfo, S3ObjectStorage } from './storage';
 
-/** S3 when S3_BUCKET is set, otherwise files under DATA_DIR/objects. */
-export function createStorage(config: Config): ObjectStorage {
+/**
+ * S3 when S3_BUCKET is set, otherwise files under DATA_DIR/objects. The AWS SDK is loaded only for
+ * S3: with local files it would hold ~27 MB of every process's memory for nothing.
+ */
+export async function createStorage(config: Config): Promise<ObjectStorage> {
   if (config.s3.bucket) {
+    const { s3Storage } = await import('./s3-storage');
     return s3Storage({
       bucket: config.s3.bucket,
       region: config.s3.region,
