@@ -1,4 +1,5 @@
 import type { LoadResult } from './load';
+import type { CpuPerRequest } from './cpu';
 import type { ExportResult } from './exports';
 import type { BundleSizes, PageTiming } from './frontend';
 import type { WriteCheck } from './writes';
@@ -8,8 +9,18 @@ export interface Measurements {
   /** Median of GET /api/user, one connection: what every request costs before its own work. */
   appFloorMs?: number;
   /** `sequentialOnly`: the reads phase did not run; `load` is the one-connection run of the ratio phase. */
-  reads: Array<{ name: string; group: string; load: LoadResult; sequentialOnly?: boolean; appMedianMs?: number; sqlMedianMs?: number; ratio?: number }>;
-  writes: Array<{ name: string; load: LoadResult; check: WriteCheck }>;
+  reads: Array<{
+    name: string;
+    group: string;
+    load: LoadResult;
+    /** CPU per request under load (Linux only): what bounds the rate on this machine. */
+    cpu?: CpuPerRequest;
+    sequentialOnly?: boolean;
+    appMedianMs?: number;
+    sqlMedianMs?: number;
+    ratio?: number;
+  }>;
+  writes: Array<{ name: string; load: LoadResult; cpu?: CpuPerRequest; check: WriteCheck }>;
   exports: ExportResult[];
   mixed?: { load: LoadResult; checks: WriteCheck[]; rssFirst10sMb: number; rssLast10sMb: number };
   frontend?: { bundle: BundleSizes; firstAssetCard?: PageTiming; searchResults?: PageTiming };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase } from '../src/server/db/client';
+import { connectDatabase, SESSION_OPTIONS } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { BENCH_USER } from '../scripts/seed/users';
@@ -40,7 +40,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   await runMigrations(migrator);
   await migrator.close();
 
-  const pool = new pg.Pool({ connectionString: url, max: 3, application_name: 'bench' });
+  // The app's session settings, so the SQL it is compared with is planned the same way.
+  const pool = new pg.Pool({ connectionString: url, max: 3, application_name: 'bench', options: SESSION_OPTIONS });
   const { rows } = await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
   return {
     kind: stopEmbedded ? 'embedded' : 'postgres',

@@ -17,6 +17,7 @@ import { timeExport } from './exports';
 import { bundleSizes, pageTimings } from './frontend';
 import { runLoad, type LoadResult } from './load';
 import { mixedWorkload, sampleRss } from './mixed';
+import { formatCpu, startCpuCount, type CpuPerRequest } from './cpu';
 import { readScenarios, searchFollowUp, type SearchFollowUp } from './scenarios';
 import { ROOT, signIn, startServer, type ServerProcess } from './server';
 import { Writes } from './writes';
@@ -63,11 +64,12 @@ function parseOptions() {
   };
 }
 
-function printLoad(name: string, r: LoadResult): void {
+function printLoad(name: string, r: LoadResult, cpu?: CpuPerRequest): void {
   console.log(
     `  ${name.padEnd(62)} p50 ${fmt(r.p50).padStart(6)}  p95 ${fmt(r.p95).padStart(6)}  p99 ${fmt(r.p99).padStart(6)} ms` +
       `  ${fmt(r.rps).padStart(6)} req/s  non-2xx ${r.non2xx + r.errors}`,
   );
+  if (cpu) console.log(`  ${''.padEnd(62)} ${formatCpu(cpu)}`);
 }
 
 /** Counts the server's warnings and errors; keeps its log only when it has something in it. */
@@ -139,9 +141,11 @@ async function main(): Promise<void> {
       console.log(`\nReads: ${options.connections} connections, ${options.duration} s each`);
       for (const s of scenarios) {
         await load([s.request], { amount: options.connections * 20 }); // warm-up
+        const cpu = startCpuCount(server.pid);
         const result = await load([s.request]);
-        printLoad(s.name, result);
-        m.reads.push({ name: s.name, group: s.group, load: result });
+        const perRequest = cpu.stop(result.requests);
+        printLoad(s.name, result, perRequest);
+        m.reads.push({ name: s.name, group: s.group, load: result, cpu: perRequest });
       }
     }
 
@@ -176,9 +180,11 @@ async function main(): Promise<void> {
         ['POST /api/assets', () => writes.createAsset()],
         ['POST /api/meter-readings', () => writes.createReading()],
       ] as const) {
+        const cpu = startCpuCount(server.pid);
         const result = await load([request()]);
-        printLoad(name, result);
-        m.writes.push({ name, load: result, check: { acknowledged: 0, stored: 0, lost: 0, duplicated: 0, storedWithoutAck: 0 } });
+        const perRequest = cpu.stop(result.requests);
+        printLoad(name, result, perRequest);
+        m.writes.push({ name, load: result, cpu: perRequest, check: { acknowledged: 0, stored: 0, lost: 0, duplicated: 0, storedWithoutAck: 0 } });
       }
       const checks = await writes.verify(db.pool);
       m.writes[0]!.check = checks.assets;
