@@ -278,6 +278,37 @@ describe('GET /api/assets', () => {
     expect(await ids(`search=${encodeURIComponent("' OR 1=1--")}`)).toEqual([]);
   });
 
+  it('searches past a thousand newer assets that do not match, newest first, paging without repeats', async () => {
+    const site = await newSite();
+    const at = (minutesAgo: number, ms = 0) => new Date(Date.now() - minutesAgo * 60_000 + ms);
+    const row = (make: string, createdAt: Date, condition: 'good' | 'poor' = 'good') => ({
+      locationId: site.id, locationPath: site.path, type: 'other' as const, condition, make, createdBy: user.id, createdAt,
+    });
+    // Five old matches, then 1,010 newer assets that do not match, then three new matches.
+    const old = await t.db.insert(assets).values([0, 1, 2, 3, 4].map((i) => row('Kone lift', at(300, i), i === 0 ? 'poor' : 'good'))).returning({ id: assets.id });
+    await t.db.insert(assets).values(Array.from({ length: 1_010 }, (_, i) => row('Filler', at(200, i))));
+    const recent = await t.db.insert(assets).values([0, 1, 2].map((i) => row('Kone lift', at(100, i)))).returning({ id: assets.id });
+    const newestFirst = [...recent.map((r) => r.id).reverse(), ...old.map((r) => r.id).reverse()];
+
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list(`locationId=${site.id}&search=kone&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      sizes.push(page.items.length);
+      seen.push(...page.items.map((a) => a.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(sizes).toEqual([3, 3, 2]);
+    expect(seen).toEqual(newestFirst);
+
+    // A common word fills the page from the newest assets; the other filters apply on both paths.
+    const fillers = await list(`locationId=${site.id}&search=filler&limit=50`);
+    expect(fillers.items).toHaveLength(50);
+    expect(fillers.items.every((a) => a.make === 'Filler')).toBe(true);
+    expect((await list(`locationId=${site.id}&search=kone&condition=poor`)).items.map((a) => a.id)).toEqual([old[0]!.id]);
+  });
+
   it('includes everything inside the chosen location', async () => {
     const site = await newSite();
     const building = await postJson(t.app, '/api/locations', { name: 'Block', type: 'building', parentId: site.id }, { cookie });

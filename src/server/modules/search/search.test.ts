@@ -74,6 +74,16 @@ describe('GET /api/search', () => {
     expect(mixed.assets.map((a) => a.model)).toContain('Greenstar 8000');
   });
 
+  it('lists a one-word typo\'s own matches first and each record once when corrections find it too', async () => {
+    // Inserted oldest first: "Daikn" only as typed, then one with both spellings, then two corrected only.
+    const asTyped = await insertAsset(t.db, userId, { make: 'Daikn', model: 'Split unit' });
+    const both = await insertAsset(t.db, userId, { make: 'Daikin', model: 'Daikn 2 (label misprinted)' });
+    const corrected = [await insertAsset(t.db, userId, { make: 'Daikin', model: 'FTXM35' }), await insertAsset(t.db, userId, { make: 'Daikin', model: 'FTXM50' })];
+    const result = await search('daikn');
+    expect(result.assets.map((a) => a.id)).toEqual([both.id, asTyped.id, corrected[1]!.id, corrected[0]!.id]);
+    expect(result.totals.assets).toBe(4);
+  });
+
   it('needs every word of the query, in any order', async () => {
     expect((await search('depot leeds')).totals.assets).toBe(2);
     expect((await search('dell leeds')).assets.map((a) => a.make)).toEqual(['Dell']);
