@@ -27,7 +27,10 @@ export function exportFilename(reportType: ReportType, locationName: string | nu
   return `${reportType}-${scope}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
-/** Exports generated at once; more wait their turn (each is a thread, a connection and ~100 MB at peak). */
+/**
+ * Exports generated at once; more wait their turn (each is a thread, a database connection and
+ * ~150 MB at its peak for 100,000 rows).
+ */
 const MAX_CONCURRENT_EXPORTS = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
