@@ -2,14 +2,13 @@ import type pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import type { Db } from './client';
+import { isUuid } from './keyset';
 
 /**
  * An open transaction on one pooled connection: the query builder of `Db` without `transaction()`,
  * which on a single connection would send a second BEGIN and commit this transaction early.
  */
 export type Tx = Omit<NodePgDatabase<typeof schema>, 'transaction'> & { $client: pg.PoolClient };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One query builder per pooled connection, made the first time it runs a transaction (~70 µs). */
 const builders = new WeakMap<pg.PoolClient, Tx>();
@@ -24,7 +23,7 @@ const builders = new WeakMap<pg.PoolClient, Tx>();
  * written into it; it is the session's user id and must be a UUID, checked here.
  */
 export async function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (!UUID.test(actorId)) throw new Error('transactionAs: the actor id must be a UUID');
+  if (!isUuid(actorId)) throw new Error('transactionAs: the actor id must be a UUID');
   const client = await db.$client.connect();
   let tx = builders.get(client);
   if (!tx) builders.set(client, (tx = drizzle({ client, schema })));

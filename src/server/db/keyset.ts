@@ -36,6 +36,13 @@ export function afterCursorPlaceholders(createdAtColumn: PgColumn, idColumn: PgC
   return sql`(${createdAtColumn} < ${at} OR (${createdAtColumn} = ${at} AND ${idColumn} < ${sql.placeholder('cursorId')}))`;
 }
 
+/** The values of afterCursorPlaceholders() for `cursor` (both undefined without one). */
+export function cursorValues(cursor: string | undefined): { cursorAt?: Date; cursorId?: string } {
+  if (!cursor) return {};
+  const { createdAt, id } = decodeCursor(cursor);
+  return { cursorAt: createdAt, cursorId: id };
+}
+
 /**
  * Fetch limit + 1 rows, then call this: it trims the extra row and returns the next cursor when there
  * are more rows.

@@ -7,13 +7,15 @@
  * composite indexes). A search word is planned per request: a generic plan cannot tell a rare word
  * from a common one.
  */
-export function preparedByShape<Shape extends Record<string, boolean>, Statement>(
+export function preparedByShape<Key extends string, Statement>(
   prefix: string,
-  prepare: (shape: Shape, name: string) => Statement,
-): (shape: Shape) => Statement {
+  prepare: (shape: Record<Key, boolean>, name: string) => Statement,
+): (filters: Record<Key, unknown>) => Statement {
   const made = new Map<string, Statement>();
-  return (shape) => {
-    const name = [prefix, ...Object.keys(shape).filter((key) => shape[key])].join('_');
+  return (filters) => {
+    // A filter is present when it has a value; its shape is which ones are.
+    const shape = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, !!value])) as Record<Key, boolean>;
+    const name = [prefix, ...Object.keys(shape).filter((key) => shape[key as Key])].join('_');
     let statement = made.get(name);
     if (!statement) made.set(name, (statement = prepare(shape, name)));
     return statement;

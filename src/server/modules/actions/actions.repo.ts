@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
-import { afterCursor, afterCursorPlaceholders, decodeCursor } from '../../db/keyset';
+import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
 import { containsLowered } from '../../db/like';
 import type { Action } from '../../../shared/contract/actions';
@@ -59,7 +59,7 @@ export function actionsRepo(db: Executor) {
    */
   const browseStatement = preparedByShape(
     'action_browse',
-    (shape: { cursor: boolean; status: boolean; priority: boolean; assetId: boolean }, name) => {
+    (shape: Record<'cursor' | 'status' | 'priority' | 'assetId', boolean>, name) => {
       const conditions: SQL[] = [];
       if (shape.cursor) conditions.push(afterCursorPlaceholders(actions.createdAt, actions.id));
       if (shape.status) conditions.push(sql`${actions.status} = ${sql.placeholder('status')}`);
@@ -113,21 +113,8 @@ export function actionsRepo(db: Executor) {
     /** Newest first (created_at DESC, id DESC), `limit + 1` rows so the caller can tell a next page exists. */
     list(filters: ActionFilters, limit: number): Promise<ActionWithCode[]> {
       if (!filters.search) {
-        const statement = browseStatement({
-          cursor: !!filters.cursor,
-          status: !!filters.status,
-          priority: !!filters.priority,
-          assetId: !!filters.assetId,
-        });
-        const position = filters.cursor ? decodeCursor(filters.cursor) : undefined;
-        return statement.execute({
-          cursorAt: position?.createdAt,
-          cursorId: position?.id,
-          status: filters.status,
-          priority: filters.priority,
-          assetId: filters.assetId,
-          limit: limit + 1,
-        });
+        const { cursor, status, priority, assetId } = filters;
+        return browseStatement({ cursor, status, priority, assetId }).execute({ ...cursorValues(cursor), status, priority, assetId, limit: limit + 1 });
       }
       const conditions: Array<SQL | undefined> = [
         filters.status ? eq(actions.status, filters.status) : undefined,

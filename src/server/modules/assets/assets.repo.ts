@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'driz
 import type { Db } from '../../db/client';
 import { transactionAs, type Tx } from '../../db/actor';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
-import { afterCursor, afterCursorPlaceholders, decodeCursor } from '../../db/keyset';
+import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
 import { containsLowered } from '../../db/like';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
@@ -98,7 +98,7 @@ export function assetsRepo(db: Db) {
    */
   const browseStatement = preparedByShape(
     'asset_browse',
-    (shape: { cursor: boolean; condition: boolean; type: boolean; status: boolean }, name) => {
+    (shape: Record<'cursor' | 'condition' | 'type' | 'status', boolean>, name) => {
       const conditions: SQL[] = [];
       if (shape.cursor) conditions.push(afterCursorPlaceholders(assets.createdAt, assets.id));
       if (shape.condition) conditions.push(sql`${assets.condition} = ${sql.placeholder('condition')}`);
@@ -182,21 +182,8 @@ export function assetsRepo(db: Db) {
     /** Newest first, limit + 1 rows so the caller can tell whether another page exists. */
     async list(filter: AssetListFilter) {
       if (!filter.search && !filter.locationId) {
-        const statement = browseStatement({
-          cursor: !!filter.cursor,
-          condition: !!filter.condition,
-          type: !!filter.type,
-          status: !!filter.status,
-        });
-        const position = filter.cursor ? decodeCursor(filter.cursor) : undefined;
-        return statement.execute({
-          cursorAt: position?.createdAt,
-          cursorId: position?.id,
-          condition: filter.condition,
-          type: filter.type,
-          status: filter.status,
-          limit: filter.limit + 1,
-        });
+        const { cursor, condition, type, status } = filter;
+        return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
       }
       const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
       if (filter.condition) conditions.push(eq(assets.condition, filter.condition));

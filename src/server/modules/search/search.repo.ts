@@ -113,10 +113,10 @@ export const searchSql = {
    * to plan and to test on each row.
    */
   corrected(terms: string[], fixes: Corrections, exactIds: ListIds): Where {
+    const keepTyped = terms.length > 1;
     return ({ name, searchText, id }) => {
       const each = terms.map((term) => {
-        const typed = terms.length === 1 ? [] : [term];
-        const spellings = [...typed, ...(fixes.get(term) ?? [])];
+        const spellings = [...(keepTyped ? [term] : []), ...(fixes.get(term) ?? [])];
         return sql`(${sql.join(spellings.map((s) => containsLowered(searchText, s)), sql` OR `)})`;
       });
       const ids = exactIds[name];
