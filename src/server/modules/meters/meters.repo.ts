@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactionAs, type Tx } from '../../db/actor';
+import { transactionAs } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
@@ -67,77 +67,60 @@ export function metersRepo(db: Db) {
      * Records a reading. The meter row is locked for the transaction, so concurrent readings of one
      * meter are checked against each other and the meter's latest reading stays exact. The recorder
      * (the signed-in user) is the author in the audit trail. The answer is built from the rows at hand:
-     * its consumption starts from the previous reading the check already read, with no window over
-     * the meter's whole history.
+     * its consumption starts from the reading just before it, which the checks read anyway, with no
+     * window over the meter's whole history.
+     *
+     * Three statements after BEGIN (was up to six): lock the meter, read its neighbours at once, insert
+     * and move the meter's latest reading at once. The lock stays a statement of its own: under READ
+     * COMMITTED a statement sees the rows committed before it began, so the neighbours must be read
+     * once the lock is held, or a reading committed while this one waited would go unchecked.
      */
     async addReading(input: z.output<typeof createReadingSchema>, recorder: { id: string; fullName: string }): Promise<Reading> {
       const readingDate = new Date(input.readingDate);
       // Chosen here so the reading's place among others of the same date is known before the insert.
       const id = crypto.randomUUID();
       return transactionAs(db, recorder.id, async (tx) => {
-        const [meter] = await tx.select().from(meters).where(eq(meters.id, input.meterId)).for('update').limit(1);
+        const { rows: locked } = await tx.$client.query<{ multiplier: number }>({ name: 'meter_lock', text: LOCK_METER, values: [input.meterId] });
+        const meter = locked[0];
         if (!meter) throw badRequest('Meter not found', { meterId: 'Meter not found' });
 
         let startReading: number | undefined;
         if (!input.confirmReset) {
-          const [previous] = await tx
-            .select({ reading: meterReadings.reading, readingDate: meterReadings.readingDate })
-            .from(meterReadings)
-            .where(and(eq(meterReadings.meterId, meter.id), sql`${meterReadings.readingDate} <= ${readingDate}`))
-            .orderBy(sql`${meterReadings.readingDate} DESC, ${meterReadings.id} DESC`)
-            .limit(1);
-          if (previous && input.reading < previous.reading) {
+          const { rows } = await tx.$client.query<Neighbours>({ name: 'meter_reading_neighbours', text: NEIGHBOURS, values: [input.meterId, readingDate, id] });
+          const around = rows[0]!;
+          if (around.previousReading !== null && input.reading < around.previousReading) {
             const message =
-              `Reading is lower than the previous reading (${formatReading(previous.reading)} on ${formatDate(previous.readingDate)}). ` +
+              `Reading is lower than the previous reading (${formatReading(around.previousReading)} on ${formatDate(around.previousDate!)}). ` +
               'If the meter was replaced or rolled over, confirm it as a meter reset.';
             throw badRequest(message, { reading: message });
           }
-          // Consumption runs in (reading date, id) order; only a reading of the very same date needs the ids compared.
-          startReading =
-            previous && previous.readingDate.getTime() === readingDate.getTime()
-              ? await readingBefore(tx, meter.id, readingDate, id)
-              : previous?.reading;
-          const [next] = await tx
-            .select({ reading: meterReadings.reading, readingDate: meterReadings.readingDate, isReset: meterReadings.isReset })
-            .from(meterReadings)
-            .where(and(eq(meterReadings.meterId, meter.id), sql`${meterReadings.readingDate} > ${readingDate}`))
-            .orderBy(sql`${meterReadings.readingDate} ASC, ${meterReadings.id} ASC`)
-            .limit(1);
-          if (next && !next.isReset && input.reading > next.reading) {
-            const message = `Reading is higher than the later reading (${formatReading(next.reading)} on ${formatDate(next.readingDate)}). Check the reading and its date.`;
+          if (around.nextReading !== null && !around.nextIsReset && input.reading > around.nextReading) {
+            const message = `Reading is higher than the later reading (${formatReading(around.nextReading)} on ${formatDate(around.nextDate!)}). Check the reading and its date.`;
             throw badRequest(message, { reading: message });
           }
+          // Consumption runs in (reading date, id) order, so it starts from the reading just before this one.
+          startReading = around.readingBefore ?? undefined;
         }
 
-        const [row] = await tx
-          .insert(meterReadings)
-          .values({
-            id,
-            meterId: meter.id,
-            reading: input.reading,
-            readingDate,
-            recordedBy: recorder.id,
-            notes: input.notes,
-            photoUrl: input.photoUrl,
-            isReset: input.confirmReset,
-          })
-          .returning();
-        if (!meter.lastReadingDate || readingDate >= meter.lastReadingDate) {
-          await tx.update(meters).set({ lastReading: input.reading, lastReadingDate: readingDate }).where(eq(meters.id, meter.id));
-        }
+        const { rows: inserted } = await tx.$client.query<InsertedReading>({
+          name: 'meter_reading_insert',
+          text: INSERT_READING,
+          values: [id, input.meterId, input.reading, readingDate, recorder.id, input.notes ?? null, input.photoUrl ?? null, input.confirmReset],
+        });
+        const row = inserted[0]!;
         return {
-          id: row!.id,
-          meterId: row!.meterId,
-          reading: row!.reading,
-          readingDate: row!.readingDate.toISOString(),
-          recordedBy: row!.recordedBy,
+          id: row.id,
+          meterId: row.meterId,
+          reading: row.reading,
+          readingDate: row.readingDate.toISOString(),
+          recordedBy: row.recordedBy,
           recordedByName: recorder.fullName,
-          notes: row!.notes,
-          photoUrl: row!.photoUrl,
-          isReset: row!.isReset,
+          notes: row.notes,
+          photoUrl: row.photoUrl,
+          isReset: row.isReset,
           // A reset starts afresh; the first reading has nothing to count from.
-          consumption: row!.isReset || startReading === undefined ? null : (row!.reading - startReading) * meter.multiplier,
-          createdAt: row!.createdAt.toISOString(),
+          consumption: row.isReset || startReading === undefined ? null : (row.reading - startReading) * meter.multiplier,
+          createdAt: row.createdAt.toISOString(),
         };
       });
     },
@@ -158,16 +141,68 @@ export function metersRepo(db: Db) {
 
 type Executor = Pick<Db, 'execute'>;
 
-/** The value of the meter's reading just before (readingDate, id) in consumption order, if any. */
-async function readingBefore(tx: Tx, meterId: string, readingDate: Date, id: string): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ reading: meterReadings.reading })
-    .from(meterReadings)
-    .where(and(eq(meterReadings.meterId, meterId), sql`(${meterReadings.readingDate}, ${meterReadings.id}) < (${readingDate}, ${id}::uuid)`))
-    .orderBy(sql`${meterReadings.readingDate} DESC, ${meterReadings.id} DESC`)
-    .limit(1);
-  return row?.reading;
+// The statements of addReading, sent by name: each pooled connection parses and plans them once.
+
+const LOCK_METER = 'SELECT multiplier FROM meters WHERE id = $1 FOR UPDATE';
+
+interface Neighbours {
+  previousReading: number | null;
+  previousDate: Date | null;
+  readingBefore: number | null;
+  nextReading: number | null;
+  nextDate: Date | null;
+  nextIsReset: boolean | null;
 }
+
+/**
+ * For a new reading ($2 its date, $3 its id) of meter $1: the latest reading of the same date or
+ * earlier (the new one must not be lower), the reading just before it in (reading date, id) order
+ * (consumption starts there; it differs from the first only among readings of the same date), and
+ * the first later reading (the new one must not be higher, unless that one is a reset). Each is one
+ * step down the meter's (meter_id, reading_date, id) index.
+ */
+const NEIGHBOURS = `
+SELECT previous.reading AS "previousReading", previous.reading_date AS "previousDate",
+       before.reading AS "readingBefore",
+       next.reading AS "nextReading", next.reading_date AS "nextDate", next.is_reset AS "nextIsReset"
+FROM (SELECT) AS here
+LEFT JOIN LATERAL (
+  SELECT reading, reading_date FROM meter_readings WHERE meter_id = $1 AND reading_date <= $2
+  ORDER BY reading_date DESC, id DESC LIMIT 1
+) AS previous ON true
+LEFT JOIN LATERAL (
+  SELECT reading FROM meter_readings WHERE meter_id = $1 AND (reading_date, id) < ($2, $3::uuid)
+  ORDER BY reading_date DESC, id DESC LIMIT 1
+) AS before ON true
+LEFT JOIN LATERAL (
+  SELECT reading, reading_date, is_reset FROM meter_readings WHERE meter_id = $1 AND reading_date > $2
+  ORDER BY reading_date ASC, id ASC LIMIT 1
+) AS next ON true`;
+
+interface InsertedReading {
+  id: string;
+  meterId: string;
+  reading: number;
+  readingDate: Date;
+  recordedBy: string;
+  notes: string | null;
+  photoUrl: string | null;
+  isReset: boolean;
+  createdAt: Date;
+}
+
+/** Inserts the reading and, unless a later reading exists, makes it the meter's latest: one round trip. */
+const INSERT_READING = `
+WITH reading AS (
+  INSERT INTO meter_readings (id, meter_id, reading, reading_date, recorded_by, notes, photo_url, is_reset)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  RETURNING id, meter_id AS "meterId", reading, reading_date AS "readingDate", recorded_by AS "recordedBy",
+            notes, photo_url AS "photoUrl", is_reset AS "isReset", created_at AS "createdAt"
+), latest AS (
+  UPDATE meters SET last_reading = $3, last_reading_date = $4
+  WHERE id = $2 AND (last_reading_date IS NULL OR last_reading_date <= $4)
+)
+SELECT * FROM reading`;
 
 /**
  * Consumption needs each reading's predecessor, so the window runs over all of the meter's readings

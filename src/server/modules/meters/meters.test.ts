@@ -172,6 +172,29 @@ describe('POST /api/meter-readings', () => {
       expect(created).toEqual(listed.find((r) => r.id === created.id));
     }
   });
+
+  it('keeps the latest reading and consumption exact when readings of one meter arrive at once, in any date order', async () => {
+    const meter = await createMeter();
+    // Day d reads 100 × d: valid in any order of arrival, so every one must be accepted.
+    const days = [7, 2, 11, 5, 12, 1, 9, 3, 10, 6, 4, 8];
+    const answers = await Promise.all(days.map((d) => read(meter.id, 100 * d, `2026-05-${String(d).padStart(2, '0')}T09:00:00Z`)));
+    expect(answers.map((r) => r.statusCode)).toEqual(days.map(() => 201));
+
+    const updated = (await getJson(t.app, `/api/meters/${meter.id}`, cookie)).json<Meter>();
+    expect(updated).toMatchObject({ lastReading: 1200, lastReadingDate: '2026-05-12T09:00:00.000Z' });
+    const listed = (await getJson(t.app, `/api/meters/${meter.id}/readings?limit=200`, cookie)).json<Reading[]>();
+    expect(listed.map((r) => r.reading)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((d) => 100 * d));
+    expect(listed.map((r) => r.consumption)).toEqual([...Array(11).fill(100), null]);
+  });
+
+  it('checks readings that arrive at once against each other: of two that contradict, the second is refused', async () => {
+    const meters = await Promise.all(Array.from({ length: 6 }, () => createMeter()));
+    // Each alone is valid on an empty meter; together the later date would read lower.
+    const pairs = await Promise.all(
+      meters.map((m) => Promise.all([read(m.id, 500, '2026-06-05T09:00:00Z'), read(m.id, 400, '2026-06-06T09:00:00Z')])),
+    );
+    for (const pair of pairs) expect(pair.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+  });
 });
 
 describe('GET /api/meters/{id}/readings', () => {
