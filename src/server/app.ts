@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
+import { scheduleWordRecount } from './modules/assets/word-counts';
 import { historyRoutes } from './modules/history/history.routes';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { actionsRoutes } from './modules/actions/actions.routes';
@@ -119,5 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
+  scheduleWordRecount(app, ctx.db);
   return app;
 }

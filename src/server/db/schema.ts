@@ -430,6 +430,20 @@ export const searchWords = pgTable(
 );
 
 /**
+ * How many assets hold each word (as register_words() splits search_text), recounted as a whole by
+ * recount_asset_words() (migration 0009): after a bulk load and every few minutes by the server. The
+ * asset list reads it to tell a rare search word from a common one and choose its plan; a stale count
+ * only costs speed, never a wrong answer. Not kept by triggers: every create would update the
+ * counters of its common words (the organisation's name, its region) and concurrent creates would
+ * queue on those rows.
+ */
+export const assetWordCounts = pgTable(
+  'asset_word_counts',
+  { word: text('word').primaryKey(), assets: integer('assets').notNull() },
+  (t) => [trigram('asset_word_counts_word_trgm_idx', t.word)],
+);
+
+/**
  * Append-only history of every create, update and delete of the register's records, written by
  * triggers in the same transaction as the change. `actor_id` is the signed-in user the app names with
  * `app.actor_id` for the transaction. `asset_id` ties a row to the asset whose History tab shows it.

@@ -4,7 +4,8 @@ import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
-import { containsLowered } from '../../db/like';
+import { containsLowered, containsPattern } from '../../db/like';
+import { isRareSearch } from './word-counts';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 
@@ -121,6 +122,37 @@ export function assetsRepo(db: Db) {
     },
   );
 
+  /**
+   * A rare search word (isRareSearch) reads every match through the trigram index and sorts them,
+   * whatever PostgreSQL would guess: the matches form a subquery that OFFSET fences off, so no filter
+   * or order from outside reaches it (no walk of the newest-first index, no BitmapAnd with a filter's
+   * index), and its plan is the same for every word, so it is prepared like browsing.
+   * `Bitmap Index Scan on assets_search_text_trgm_idx` → Sort (top-N) over the few hundred matches.
+   */
+  const rareSearchStatement = preparedByShape(
+    'asset_search_rare',
+    (shape: Record<'cursor' | 'condition' | 'type' | 'status', boolean>, name) => {
+      const matches = db
+        .select(listColumns)
+        .from(assets)
+        .where(sql`${assets.searchText} LIKE lower(${sql.placeholder('pattern')})`)
+        .offset(sql.placeholder('fence'))
+        .as('matches');
+      const conditions: SQL[] = [];
+      if (shape.cursor) conditions.push(afterCursorPlaceholders(matches.createdAt, matches.id));
+      if (shape.condition) conditions.push(sql`${matches.condition} = ${sql.placeholder('condition')}`);
+      if (shape.type) conditions.push(sql`${matches.type} = ${sql.placeholder('type')}`);
+      if (shape.status) conditions.push(sql`${matches.status} = ${sql.placeholder('status')}`);
+      return db
+        .select()
+        .from(matches)
+        .where(and(...conditions))
+        .orderBy(desc(matches.createdAt), desc(matches.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+    },
+  );
+
   return {
     findById,
 
@@ -187,6 +219,18 @@ export function assetsRepo(db: Db) {
       if (!filter.search && !filter.locationId) {
         const { cursor, condition, type, status } = filter;
         return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
+      }
+      if (filter.search && !filter.locationId && (await isRareSearch(db, filter.search, filter.limit + 1))) {
+        const { cursor, condition, type, status } = filter;
+        return rareSearchStatement({ cursor, condition, type, status }).execute({
+          ...cursorValues(cursor),
+          condition,
+          type,
+          status,
+          pattern: containsPattern(filter.search),
+          fence: 0,
+          limit: filter.limit + 1,
+        });
       }
       const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
       if (filter.condition) conditions.push(eq(assets.condition, filter.condition));

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { insertLocation } from '../../../../tests/factories/register';
+import { assets } from '../../db/schema';
+import { NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
+import type { AssetListItem } from '../../../shared/contract/assets';
+import { isRareSearch, letterRuns, recountAssetWords } from './word-counts';
+
+let t: TestApp;
+let cookie: string;
+
+const CONDITIONS = ['good', 'fair', 'poor'] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const registered = await registerUser(t.app, { fullName: 'Wendy Words' });
+  cookie = registered.cookie;
+  const location = await insertLocation(t.db, { name: 'Counting House' });
+  const asset = (make: string, i: number) => ({
+    type: 'other' as const,
+    condition: CONDITIONS[i % 3]!,
+    make,
+    model: `Model ${i}`,
+    locationId: location.id,
+    locationPath: location.path,
+    createdBy: registered.user.id,
+    // Several share a time, so pages also have to order by id.
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 3))),
+  });
+  await t.db.insert(assets).values([
+    ...Array.from({ length: 60 }, (_, i) => asset('Quorvex', i)),
+    ...Array.from({ length: 3 }, (_, i) => asset('Zintaro', i)),
+  ]);
+});
+afterAll(() => t.close());
+
+/** Every page of GET /api/assets for `query`, 25 at a time, as ids in the order listed. */
+async function listAll(query: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await getJson(t.app, `/api/assets?limit=25&${query}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    ids.push(...res.json<AssetListItem[]>().map((a) => a.id));
+    cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+  } while (cursor);
+  return ids;
+}
+
+async function expectedIds(where: string): Promise<string[]> {
+  const { rows } = await t.db.$client.query<{ id: string }>(`SELECT id FROM assets WHERE ${where} ORDER BY created_at DESC, id DESC`);
+  return rows.map((r) => r.id);
+}
+
+const recountAndAnalyse = async () => {
+  expect(await recountAssetWords(t.db)).toBe(true);
+  await t.db.execute(sql`ANALYZE assets`);
+};
+
+describe('asset word counts', () => {
+  it('takes the runs of 3 or more letters of a search, lower-cased', () => {
+    expect(letterRuns('Kone lift-2 KONE')).toEqual(['kone', 'lift']);
+    expect(letterRuns('AST-000123')).toEqual(['ast']);
+    expect(letterRuns('ab 12')).toEqual([]);
+    expect(letterRuns('Gebäude Øst')).toEqual(['gebäude', 'øst']);
+  });
+
+  it('counts every asset holding each word (all of them below 20,000 assets), also after a bulk load', async () => {
+    await recountAssetWords(t.db);
+    const counts = async () =>
+      (await t.db.$client.query<{ word: string; assets: number }>(`SELECT word, assets FROM asset_word_counts WHERE word IN ('quorvex', 'zintaro', 'counting') ORDER BY word`)).rows;
+    const expected = [
+      { word: 'counting', assets: 63 },
+      { word: 'quorvex', assets: 60 },
+      { word: 'zintaro', assets: 3 },
+    ];
+    expect(await counts()).toEqual(expected);
+    await t.db.execute(sql`DELETE FROM asset_word_counts`);
+    await t.db.execute(sql`SELECT rebuild_register_aggregates()`);
+    expect(await counts()).toEqual(expected);
+  });
+
+  it('tells a rare search from a common one by the counts and the size of the register', async () => {
+    await t.db.execute(sql`DELETE FROM asset_word_counts`);
+    // Not counted yet: taken as rare, which is right for any new word.
+    expect(await isRareSearch(t.db, 'quorvex', 51)).toBe(true);
+    await recountAndAnalyse();
+    // √(51 × 63 assets) ≈ 57: 60 assets is common, 3 rare; a phrase is as rare as its rarest run.
+    expect(await isRareSearch(t.db, 'quorvex', 51)).toBe(false);
+    expect(await isRareSearch(t.db, 'zintaro', 51)).toBe(true);
+    expect(await isRareSearch(t.db, 'quorvex zintaro', 51)).toBe(true);
+    expect(await isRareSearch(t.db, 'orve', 51)).toBe(false);
+    // Nothing to count: the planner decides.
+    expect(await isRareSearch(t.db, '12', 51)).toBe(false);
+  });
+
+  it('lists the same pages whichever plan the counts choose, with filters and cursors', async () => {
+    await t.db.execute(sql`DELETE FROM asset_word_counts`);
+    const queries: Array<[string, string]> = [
+      ['search=quorvex', `search_text LIKE '%quorvex%'`],
+      ['search=QUORVEX&condition=poor', `search_text LIKE '%quorvex%' AND condition = 'poor'`],
+      ['search=zintaro&type=other', `search_text LIKE '%zintaro%'`],
+    ];
+    const asRare = await Promise.all(queries.map(([query]) => listAll(query)));
+    await recountAndAnalyse();
+    for (const [i, [query, where]] of queries.entries()) {
+      const expected = await expectedIds(where);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(asRare[i], query).toEqual(expected);
+      expect(await listAll(query), query).toEqual(expected);
+    }
+  });
+});
