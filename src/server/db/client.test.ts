@@ -17,11 +17,4 @@ describe('connectDatabase', () => {
     );
     expect(settings.map((s) => s.rows[0]!.random_page_cost)).toEqual(Array(5).fill('1.1'));
   });
-
-  it('plans prepared statements once per session (plan_cache_mode, ADR 013)', async () => {
-    const settings = await Promise.all(
-      Array.from({ length: 5 }, () => t.db.execute<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`)),
-    );
-    expect(settings.map((s) => s.rows[0]!.plan_cache_mode)).toEqual(Array(5).fill('force_generic_plan'));
-  });
 });

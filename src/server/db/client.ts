@@ -28,13 +28,11 @@ export interface DatabaseOptions {
  * evenly. After 36,000 new assets of one condition, `condition=poor` walked them all (26 ms) instead
  * of reading 51 index entries (0.06 ms). docs/performance.md, "Asset list".
  *
- * `plan_cache_mode` force_generic_plan: the app names (prepares) only statements whose best plan
- * does not depend on the values bound (browsing by enum filters, by id, the writes, the rare-word
- * list search), so each is planned once per connection. At the default, PostgreSQL kept re-planning
- * most of them on every execution (pg_prepared_statements: 0 generic plans in 12 runs of the asset
- * list), 0.1–0.4 ms each. Unnamed statements, such as every search, are planned per request as before.
+ * Not `plan_cache_mode = force_generic_plan`, although PostgreSQL re-plans the app's prepared
+ * browsing statements on every execution: it applies to every statement with parameters, the unnamed
+ * ones too, and gave the global search one plan for every word (a common word: p95 377 ms). ADR 013.
  */
-export const SESSION_OPTIONS = '-c random_page_cost=1.1 -c plan_cache_mode=force_generic_plan';
+export const SESSION_OPTIONS = '-c random_page_cost=1.1';
 
 /**
  * One pool per process. Timeouts are bounded so an outage gives a quick error (mapped to 503)
