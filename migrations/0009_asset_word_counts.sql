@@ -3,7 +3,6 @@ CREATE TABLE "asset_word_counts" (
 	"assets" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "asset_word_counts_word_trgm_idx" ON "asset_word_counts" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 -- Replaces every count in one transaction: readers see the old counts until it commits. Several
 -- servers may share the database; one recount at a time runs, the others skip (false). The counts
 -- only steer the asset list's plan, so up to 20,000 assets are read (a random sample beyond that,
