@@ -1,11 +1,12 @@
 /**
  * Prepared statements for a list whose optional filters vary: one statement per shape (which filters
  * are present), named after it and made on first use. Drizzle then builds each query once per process
- * and PostgreSQL plans it once per connection, instead of both doing so on every request.
+ * and PostgreSQL parses it once per connection. PostgreSQL may still plan it on every execution: with
+ * `LIMIT $n` its generic plan looks dearer than a custom one (ADR 013).
  *
  * Only for filters whose best plan does not depend on the value (equality on enums and ids, served by
- * composite indexes). A search word is planned per request: a generic plan cannot tell a rare word
- * from a common one.
+ * composite indexes), or whose plan the app has fixed (the asset list's rare-word search, ADR 013).
+ * Any other search word is planned per request: a generic plan cannot tell a rare word from a common one.
  */
 export function preparedByShape<Key extends string, Statement>(
   prefix: string,

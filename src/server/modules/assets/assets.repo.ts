@@ -66,7 +66,7 @@ const CREATE_FIELDS = [
  *   insert nothing.
  * No row back: the location does not exist or the clientAssetId was used before.
  * Every field is a typed parameter ($1 …); the creator is the last one. Named, so each pooled
- * connection plans it once.
+ * connection parses it once.
  */
 const CREATE_STATEMENT = (() => {
   const columns = getTableColumns(assets);

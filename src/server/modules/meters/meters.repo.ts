@@ -141,7 +141,7 @@ export function metersRepo(db: Db) {
 
 type Executor = Pick<Db, 'execute'>;
 
-// The statements of addReading, sent by name: each pooled connection parses and plans them once.
+// The statements of addReading, sent by name: each pooled connection parses them once.
 
 const LOCK_METER = 'SELECT multiplier FROM meters WHERE id = $1 FOR UPDATE';
 
