@@ -51,10 +51,15 @@ async function openAddLocation(page: Page): Promise<Locator> {
 }
 
 async function pickParent(dialog: Locator, page: Page, search: string, name: string) {
-  await dialog.getByLabel('Parent').click();
-  await page.getByLabel('Search locations').fill(search);
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-  await expect(dialog.getByLabel('Parent')).toContainText(name);
+  // The options re-render when the search's answer arrives; a click that lands on one being replaced
+  // does not pick it (seen once on a busy CI host), so the pick is retried until it shows.
+  await expect(async () => {
+    const searchBox = page.getByLabel('Search locations');
+    if (!(await searchBox.isVisible())) await dialog.getByLabel('Parent').click();
+    await searchBox.fill(search);
+    await page.getByRole('option', { name: new RegExp(name) }).click({ timeout: 3_000 });
+    await expect(dialog.getByLabel('Parent')).toContainText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test.describe('Locations page', () => {
