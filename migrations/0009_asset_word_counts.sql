@@ -23,20 +23,12 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A bulk load ends with rebuild_register_aggregates(): it now recounts the words too.
-CREATE OR REPLACE FUNCTION rebuild_register_aggregates() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM asset_counts;
-  INSERT INTO asset_counts (month, condition, slot, n)
-  SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date, condition, (hashtext(id::text) & 3)::smallint, count(*)
-  FROM assets GROUP BY 1, 2, 3;
-  DELETE FROM action_counts;
-  INSERT INTO action_counts (status, priority, slot, n)
-  SELECT status, priority, (hashtext(id::text) & 3)::smallint, count(*) FROM actions GROUP BY 1, 2, 3;
-  INSERT INTO search_words (word)
-  SELECT DISTINCT w FROM (
-    SELECT search_text FROM assets UNION ALL SELECT search_text FROM actions UNION ALL SELECT search_text FROM meters
-  ) AS s, register_words(s.search_text) AS w
-  ON CONFLICT DO NOTHING;
+-- A bulk load ends with rebuild_register_aggregates(): it now recounts the words too. The counts
+-- and words it rebuilt until now keep their function under a new name, which it calls first.
+ALTER FUNCTION rebuild_register_aggregates() RENAME TO rebuild_register_counts_and_words;
+--> statement-breakpoint
+CREATE FUNCTION rebuild_register_aggregates() RETURNS void LANGUAGE sql AS $$
+  SELECT rebuild_register_counts_and_words();
   SELECT recount_asset_words();
 $$;
 --> statement-breakpoint

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
@@ -83,6 +84,22 @@ ON CONFLICT (client_asset_id) DO NOTHING
 RETURNING ${returning.join(', ')}`;
 })();
 
+/** Which of the list's optional filters a request has; each combination is its own prepared statement. */
+type FilterShape = Record<'cursor' | 'condition' | 'type' | 'status', boolean>;
+
+/** The shape's filters as placeholders, on the assets table or a subquery with the same columns. */
+function filterPlaceholders(
+  columns: { createdAt: PgColumn; id: PgColumn; condition: PgColumn; type: PgColumn; status: PgColumn },
+  shape: FilterShape,
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (shape.cursor) conditions.push(afterCursorPlaceholders(columns.createdAt, columns.id));
+  if (shape.condition) conditions.push(sql`${columns.condition} = ${sql.placeholder('condition')}`);
+  if (shape.type) conditions.push(sql`${columns.type} = ${sql.placeholder('type')}`);
+  if (shape.status) conditions.push(sql`${columns.status} = ${sql.placeholder('status')}`);
+  return conditions;
+}
+
 export function assetsRepo(db: Db) {
   const locationsDb = locationsRepo(db);
 
@@ -100,22 +117,17 @@ export function assetsRepo(db: Db) {
   };
 
   /**
-   * Browsing the list (no search text, no location) is prepared per combination of filters. A search
-   * or location filter is planned per request instead: a generic plan cannot tell a rare word from a
-   * common one, and the right plan differs (trigram bitmap vs walking the newest-first index).
+   * Browsing the list (no search text, no location) is prepared per combination of filters. A common
+   * search word or a location filter is planned per request instead: the right plan depends on how
+   * many assets match (trigram bitmap vs walking the newest-first index).
    */
   const browseStatement = preparedByShape(
     'asset_browse',
-    (shape: Record<'cursor' | 'condition' | 'type' | 'status', boolean>, name) => {
-      const conditions: SQL[] = [];
-      if (shape.cursor) conditions.push(afterCursorPlaceholders(assets.createdAt, assets.id));
-      if (shape.condition) conditions.push(sql`${assets.condition} = ${sql.placeholder('condition')}`);
-      if (shape.type) conditions.push(sql`${assets.type} = ${sql.placeholder('type')}`);
-      if (shape.status) conditions.push(sql`${assets.status} = ${sql.placeholder('status')}`);
+    (shape: FilterShape, name) => {
       return db
         .select(listColumns)
         .from(assets)
-        .where(and(...conditions))
+        .where(and(...filterPlaceholders(assets, shape)))
         .orderBy(desc(assets.createdAt), desc(assets.id))
         .limit(sql.placeholder('limit'))
         .prepare(name);
@@ -131,22 +143,17 @@ export function assetsRepo(db: Db) {
    */
   const rareSearchStatement = preparedByShape(
     'asset_search_rare',
-    (shape: Record<'cursor' | 'condition' | 'type' | 'status', boolean>, name) => {
+    (shape: FilterShape, name) => {
       const matches = db
         .select(listColumns)
         .from(assets)
         .where(sql`${assets.searchText} LIKE lower(${sql.placeholder('pattern')})`)
         .offset(sql.placeholder('fence'))
         .as('matches');
-      const conditions: SQL[] = [];
-      if (shape.cursor) conditions.push(afterCursorPlaceholders(matches.createdAt, matches.id));
-      if (shape.condition) conditions.push(sql`${matches.condition} = ${sql.placeholder('condition')}`);
-      if (shape.type) conditions.push(sql`${matches.type} = ${sql.placeholder('type')}`);
-      if (shape.status) conditions.push(sql`${matches.status} = ${sql.placeholder('status')}`);
       return db
         .select()
         .from(matches)
-        .where(and(...conditions))
+        .where(and(...filterPlaceholders(matches, shape)))
         .orderBy(desc(matches.createdAt), desc(matches.id))
         .limit(sql.placeholder('limit'))
         .prepare(name);
