@@ -5,8 +5,10 @@ import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { idsOf, searchSql, type Corrections, type ListIds } from '../src/server/modules/search/search.repo';
-import { dashboardStatsSql } from '../src/server/modules/dashboard/dashboard.repo';
+import { DASHBOARD_STATS_SQL, startOfMonth } from '../src/server/modules/dashboard/dashboard.repo';
 import { letterRuns, SEARCH_BOUND } from '../src/server/modules/assets/word-counts';
+import { listItemJson } from '../src/server/modules/assets/assets.repo';
+import { actionJson } from '../src/server/modules/actions/actions.repo';
 import { SEARCH_RESULTS_PER_LIST } from '../src/shared/domain/search';
 
 /** One statement the endpoint runs, with the values it binds (fresh per run where they vary). */
@@ -39,18 +41,22 @@ const get = (path: string): Request => ({ method: 'GET', path });
 const fixed = (...values: unknown[]) => () => values;
 const contains = (text: string) => `%${text}%`;
 
-// assets.repo.ts list(): the list columns, newest first, limit + 1.
-const ASSET_LIST = `select "id", "asset_id", "type", "make", "model", "serial", "condition", "status", "location_id", "location_path", "created_at" from "assets"`;
+const dialect = new PgDialect();
+// assets.repo.ts list(): each row as the list item's JSON text, newest first, limit + 1.
+const ITEM_JSON = dialect.sqlToQuery(listItemJson().json).sql;
+const ASSET_LIST = `select ${ITEM_JSON} from "assets"`;
 const NEWEST_FIRST = `order by "assets"."created_at" desc, "assets"."id" desc`;
 const PAGE = 50;
 // assets.repo.ts list() with a rare search word (word-counts.ts decides; the seeded `kone` is rare):
-// the bound from the word counts, then every match through the trigram index, fenced by OFFSET.
+// the bound from the word counts, then every match through the trigram index, fenced by OFFSET,
+// sorted and limited, and only then made JSON.
 const LIST_COLUMNS = `"id", "asset_id", "type", "make", "model", "serial", "condition", "status", "location_id", "location_path", "created_at"`;
-const RARE_MATCHES = `select ${LIST_COLUMNS} from (select ${LIST_COLUMNS} from "assets" where "assets"."search_text" LIKE lower($1) offset $2) "matches"`;
-const MATCHES_NEWEST_FIRST = `order by "matches"."created_at" desc, "matches"."id" desc`;
+const rarePage = (filters: string, limit: string) =>
+  `select ${ITEM_JSON.replaceAll('"assets".', '"page".')} from (select ${LIST_COLUMNS} from ` +
+  `(select ${LIST_COLUMNS} from "assets" where "assets"."search_text" LIKE lower($1) offset $2) "matches" ${filters} ` +
+  `order by "matches"."created_at" desc, "matches"."id" desc limit ${limit}) "page" order by "page"."created_at" desc, "page"."id" desc`;
 const searchBound = (term: string): SqlStep => ({ text: SEARCH_BOUND, values: fixed(letterRuns(term).map((run) => contains(run))) });
 
-const dialect = new PgDialect();
 /** A statement built by a repository, as text and values for `pg`: exactly what the app sends. */
 function step(query: SQL): SqlStep {
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -108,7 +114,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       group: 'dashboard',
       request: get('/api/dashboard/stats'),
       // dashboard.repo.ts stats(): sums of the trigger-kept counts.
-      sql: [step(dashboardStatsSql(new Date()))],
+      sql: [{ text: DASHBOARD_STATS_SQL, values: fixed(startOfMonth(new Date())) }],
     },
     {
       name: 'GET /api/assets?limit=50',
@@ -120,7 +126,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: `GET /api/assets?limit=50&search=${term}`,
       group: 'list',
       request: get(`/api/assets?limit=50&search=${term}`),
-      sql: [searchBound(term), { text: `${RARE_MATCHES} ${MATCHES_NEWEST_FIRST} limit $3`, values: fixed(contains(term), 0, PAGE + 1) }],
+      sql: [searchBound(term), { text: rarePage('', '$3'), values: fixed(contains(term), 0, PAGE + 1) }],
     },
     {
       name: 'GET /api/assets?limit=50&condition=poor',
@@ -141,7 +147,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       sql: [
         searchBound(term),
         {
-          text: `${RARE_MATCHES} where ("matches"."condition" = $3 and "matches"."type" = $4) ${MATCHES_NEWEST_FIRST} limit $5`,
+          text: rarePage('where ("matches"."condition" = $3 and "matches"."type" = $4)', '$5'),
           values: fixed(contains(term), 0, 'good', 'other', PAGE + 1),
         },
       ],
@@ -174,12 +180,10 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: 'GET /api/actions?status=open&priority=high&limit=50',
       group: 'actions',
       request: get('/api/actions?status=open&priority=high&limit=50'),
-      // actions.repo.ts list(): every column plus the asset's code.
+      // actions.repo.ts list(): each action as JSON text, with the asset's code.
       sql: [
         {
-          text: `select "actions"."id", "actions"."action_id", "actions"."asset_id", "assets"."asset_id", "actions"."assessment_id", "actions"."title",
-                   "actions"."description", "actions"."category", "actions"."priority", "actions"."status", "actions"."assignee",
-                   "actions"."target_date", "actions"."completed_date", "actions"."created_by", "actions"."created_at", "actions"."updated_at"
+          text: `select ${dialect.sqlToQuery(actionJson().json).sql}
                  from "actions" left join "assets" on "assets"."id" = "actions"."asset_id"
                  where ("actions"."status" = $1 and "actions"."priority" = $2)
                  order by "actions"."created_at" desc, "actions"."id" desc limit $3`,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
+import { jsonObject } from '../../db/json-rows';
 import { containsLowered } from '../../db/like';
 import type { Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
@@ -49,8 +50,12 @@ export function toAction(row: ActionWithCode): Action {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
+/** An action as the API's JSON object (actionSchema), built by PostgreSQL (db/json-rows.ts). */
+export const actionJson = () => ({ json: jsonObject(listColumns) });
+
 export function actionsRepo(db: Executor) {
   const selectWithCode = () => db.select(listColumns).from(actions).leftJoin(assets, eq(assets.id, actions.assetId));
+  const selectJsonWithCode = () => db.select(actionJson()).from(actions).leftJoin(assets, eq(assets.id, actions.assetId));
 
   /**
    * The list without a search word, prepared per combination of filters: each is served by an index
@@ -65,7 +70,7 @@ export function actionsRepo(db: Executor) {
       if (shape.status) conditions.push(sql`${actions.status} = ${sql.placeholder('status')}`);
       if (shape.priority) conditions.push(sql`${actions.priority} = ${sql.placeholder('priority')}`);
       if (shape.assetId) conditions.push(sql`${actions.assetId} = ${sql.placeholder('assetId')}`);
-      return selectWithCode()
+      return selectJsonWithCode()
         .where(and(...conditions))
         .orderBy(desc(actions.createdAt), desc(actions.id))
         .limit(sql.placeholder('limit'))
@@ -110,8 +115,11 @@ export function actionsRepo(db: Executor) {
       await db.update(actions).set(changes).where(eq(actions.id, id));
     },
 
-    /** Newest first (created_at DESC, id DESC), `limit + 1` rows so the caller can tell a next page exists. */
-    list(filters: ActionFilters, limit: number): Promise<ActionWithCode[]> {
+    /**
+     * Newest first (created_at DESC, id DESC), `limit + 1` rows so the caller can tell a next page
+     * exists; each row is the action's JSON text (jsonPageOf() makes the page).
+     */
+    list(filters: ActionFilters, limit: number): Promise<{ json: string }[]> {
       if (!filters.search) {
         const { cursor, status, priority, assetId } = filters;
         return browseStatement({ cursor, status, priority, assetId }).execute({ ...cursorValues(cursor), status, priority, assetId, limit: limit + 1 });
@@ -124,7 +132,7 @@ export function actionsRepo(db: Executor) {
         filters.search ? containsLowered(actions.searchText, filters.search) : undefined,
         afterCursor(actions.createdAt, actions.id, filters.cursor),
       ];
-      return selectWithCode()
+      return selectJsonWithCode()
         .where(and(...conditions))
         .orderBy(desc(actions.createdAt), desc(actions.id))
         .limit(limit + 1);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { actions } from '../../db/schema';
-import type { Action } from '../../../shared/contract/actions';
+import { z } from 'zod';
+import { actionSchema, type Action } from '../../../shared/contract/actions';
 import type { Assessment } from '../../../shared/contract/assessments';
 import { NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import { createTestApp, getJson, HOUR, postJson, registerUser, signIn, type NewUserInput, type TestApp } from '../../../../tests/setup/test-app';
@@ -160,6 +161,32 @@ describe('GET /api/actions', () => {
     expect(titles(await list(`assetId=${asset.id}&priority=high`))).toEqual(['epsilon', 'gamma 100% done', 'alpha']);
     expect(titles(await list(`assetId=${asset.id}&status=open&priority=high`))).toEqual(['epsilon', 'alpha']);
     expect(titles(await list(`assetId=${asset.id}&status=all&priority=`))).toHaveLength(7);
+  });
+
+  it('answers each action in the contract shape with the same values as its detail, with or without a search', async () => {
+    // PostgreSQL writes the list's objects (db/json-rows.ts); the detail goes through actionSchema.
+    const full = await createOk({
+      title: `${marker} Ünïcode "quoted" \\ tab\there ✓`,
+      description: '<script>&</script>\n2nd line',
+      category: 'compliance',
+      assignee: 'Pat Engineer',
+      targetDate: '2027-02-28',
+      status: 'completed',
+      completedDate: '2026-11-01',
+      assetId: asset.id,
+    });
+    const bare = await createOk({ title: `${marker} bare` });
+    for (const query of [`search=${marker}`, 'limit=200']) {
+      const res = await list(query);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const items = z.array(actionSchema.strict()).parse(res.json());
+      for (const action of [full, bare]) {
+        const detail = (await getJson(t.app, `/api/actions/${action.id}`, cookie)).json<Action>();
+        expect(items.find((a) => a.id === action.id), query).toEqual(detail);
+      }
+    }
+    await t.db.delete(actions).where(eq(actions.id, full.id));
+    await t.db.delete(actions).where(eq(actions.id, bare.id));
   });
 
   it('filters by asset and shows asset codes', async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { actions, assessments, assets, defects, media } from '../../db/schema';
 import { createTestApp, getJson, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
-import { NEXT_CURSOR_HEADER, type Asset, type AssetListItem, type Location } from '../../../shared/contract';
+import { z } from 'zod';
+import { assetListItemSchema, NEXT_CURSOR_HEADER, type Asset, type AssetListItem, type Location } from '../../../shared/contract';
 import type { User } from '../../../shared/contract/auth';
 
 let t: TestApp;
@@ -251,6 +252,33 @@ describe('GET /api/assets', () => {
     expect(Object.keys(seen[0]!).sort()).toEqual(
       ['assetId', 'condition', 'createdAt', 'id', 'locationId', 'locationPath', 'make', 'model', 'serial', 'status', 'type'].sort(),
     );
+  });
+
+  it('answers each item in the contract shape with the asset’s own values, whichever statement serves it', async () => {
+    // PostgreSQL writes these objects (db/json-rows.ts): they must match what the detail route
+    // serialises through its schema, nulls, escapes and the ISO time included.
+    const site = await newSite();
+    const plain = await asset({ locationId: site.id, type: 'hvac', condition: 'poor' });
+    const awkward = await asset({ locationId: site.id, make: 'Zebrå "Quote" \\ back\tslash ✓ zzqv', model: '<b>&amp;</b>', serial: '\u2028' });
+    const expected = (a: Asset) => assetListItemSchema.parse(a);
+    const served = [
+      ['browse', 'limit=2'],
+      ['browse with filters', 'limit=200&condition=poor&type=hvac'],
+      ['rare word', `search=zzqv`],
+      ['location', `locationId=${site.id}`],
+    ];
+    for (const [how, query] of served) {
+      const res = await getJson(t.app, `/api/assets?${query}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type'], how).toBe('application/json; charset=utf-8');
+      const items = z.array(assetListItemSchema.strict()).parse(res.json());
+      for (const a of [plain, awkward]) {
+        const item = items.find((x) => x.id === a.id);
+        if (how === 'rare word' && a === plain) continue;
+        if (how === 'browse with filters' && a === awkward) continue;
+        expect(item, `${how}: ${a.assetId}`).toEqual(expected(a));
+      }
+    }
   });
 
   it('filters by condition, type, status and search; all and empty mean no filter', async () => {

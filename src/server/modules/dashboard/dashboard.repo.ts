@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CONDITIONS, type Condition } from '../../../shared/domain/assets';
 import type { DashboardStats } from '../../../shared/contract/dashboard';
@@ -12,7 +11,9 @@ import type { DashboardStats } from '../../../shared/contract/dashboard';
 export function dashboardRepo(db: Db) {
   return {
     async stats(now: Date): Promise<DashboardStats> {
-      const result = await db.execute<Record<string, string>>(dashboardStatsSql(now));
+      // Named: each pooled connection parses and plans it once (it has no LIMIT, so PostgreSQL keeps
+      // the generic plan), a few tenths of a millisecond less per request than unnamed.
+      const result = await db.$client.query<Record<string, string>>({ name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now)] });
       const row = result.rows[0]!;
       const breakdown = Object.fromEntries(CONDITIONS.map((k) => [k, Number(row[k])])) as Record<Condition, number>;
       return {
@@ -28,13 +29,16 @@ export function dashboardRepo(db: Db) {
   };
 }
 
-/** The stats statement (exported so the benchmark measures exactly what the app sends). */
-export function dashboardStatsSql(now: Date): SQL {
-  const startOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-  return sql`
+/** The first day of `now`'s month (UTC), as the stats statement's $1. */
+export function startOfMonth(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
+/** The stats statement; $1 is startOfMonth() (exported so the benchmark measures exactly what the app sends). */
+export const DASHBOARD_STATS_SQL = `
     SELECT a.*, c.*
     FROM (SELECT coalesce(sum(n), 0) AS total,
-                 coalesce(sum(n) FILTER (WHERE month < ${startOfMonth}::date), 0) AS at_end_of_last_month,
+                 coalesce(sum(n) FILTER (WHERE month < $1::date), 0) AS at_end_of_last_month,
                  coalesce(sum(n) FILTER (WHERE condition = 'excellent'), 0) AS excellent,
                  coalesce(sum(n) FILTER (WHERE condition = 'good'), 0) AS good,
                  coalesce(sum(n) FILTER (WHERE condition = 'fair'), 0) AS fair,
@@ -44,4 +48,3 @@ export function dashboardStatsSql(now: Date): SQL {
          (SELECT coalesce(sum(n) FILTER (WHERE status = 'open'), 0) AS open,
                  coalesce(sum(n) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')), 0) AS high_open
           FROM action_counts) AS c`;
-}
