@@ -7,7 +7,6 @@ import { connectDatabase, SESSION_OPTIONS } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { BENCH_USER } from '../scripts/seed/users';
-import { median } from './load';
 import { ROOT } from './server';
 import type { SqlStep } from './scenarios';
 import type { WriteFixtures } from './writes';
@@ -93,11 +92,11 @@ export async function loadFixtures(pool: pg.Pool): Promise<{ assetIds: string[] 
 }
 
 /**
- * Median milliseconds of running the steps one after another on one connection, `runs` times or
- * for `seconds`, whichever ends first, after a few unmeasured runs to warm the cache. Same driver
- * and parameter protocol as the app.
+ * Milliseconds of each run of the steps one after another on one connection, `runs` times or for
+ * `seconds`, whichever ends first, after a few unmeasured runs to warm the cache. Same driver and
+ * parameter protocol as the app.
  */
-export async function sqlMedian(pool: pg.Pool, steps: SqlStep[], runs: number, seconds: number): Promise<{ medianMs: number; runs: number }> {
+export async function sqlTimes(pool: pg.Pool, steps: SqlStep[], runs: number, seconds: number): Promise<number[]> {
   const client = await pool.connect();
   try {
     const runOnce = async () => {
@@ -111,7 +110,7 @@ export async function sqlMedian(pool: pg.Pool, steps: SqlStep[], runs: number, s
       await runOnce();
       times.push(performance.now() - started);
     }
-    return { medianMs: Math.round(median(times) * 100) / 100, runs: times.length };
+    return times;
   } finally {
     client.release();
   }
