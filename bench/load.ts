@@ -24,8 +24,6 @@ export interface LoadOptions {
   amount?: number;
   /** With `amount`: stop after this many seconds even if fewer requests were made. */
   maxSeconds?: number;
-  /** Called with every response time of the run (ms), e.g. to pool them over several runs. */
-  onLatencies?: (latencies: number[]) => void;
 }
 
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -59,7 +57,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const timer = options.maxSeconds ? setTimeout(() => instance.stop(), options.maxSeconds * 1000) : undefined;
   const result = await instance;
   clearTimeout(timer);
-  options.onLatencies?.(latencies);
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
   return summarize(latencies, result.duration, { non2xx: result.non2xx, errors: result.errors + result.timeouts, statusCodes });
 }
