@@ -31,17 +31,28 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** Every PostgreSQL process on this machine (server or embedded): their CPU in ms. */
-function postgresCpuMs(): number {
-  let total = 0;
+/** Every PostgreSQL process on this machine (server or embedded): its CPU in ms, by pid. */
+function postgresCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), processCpuMs(Number(entry)));
     } catch {
       // The process ended while being read.
     }
   }
+  return byPid;
+}
+
+/**
+ * The CPU PostgreSQL's processes used between two readings: each live process's growth, all of a new
+ * one's. Summing totals instead went negative when a busy process (a backend, an autovacuum worker)
+ * ended in between and took its whole past with it.
+ */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuMs()) total += Math.max(0, ms - (before.get(pid) ?? 0));
   return total;
 }
 
@@ -64,7 +75,7 @@ export function startCpuCount(serverPid: number): { stop(requests: number): CpuP
       const own = process.cpuUsage(self);
       const per = (ms: number) => Math.round((ms / requests) * 1000) / 1000;
       const serverMs = per(processCpuMs(serverPid) - server);
-      const databaseMs = per(postgresCpuMs() - database);
+      const databaseMs = per(postgresCpuSince(database));
       const loadGeneratorMs = per((own.user + own.system) / 1000);
       const total = serverMs + databaseMs + loadGeneratorMs;
       return { serverMs, databaseMs, loadGeneratorMs, ceilingRps: total > 0 ? Math.round((os.availableParallelism() * 1000) / total) : 0 };

@@ -12,7 +12,7 @@ export function dashboardRepo(db: Db) {
   return {
     async stats(now: Date): Promise<DashboardStats> {
       // Named: each pooled connection parses and plans it once (it has no LIMIT, so PostgreSQL keeps
-      // the generic plan), a few tenths of a millisecond less per request than unnamed.
+      // the generic plan). Measured on 2 vCPUs: the app's median 0.38 → 0.27 ms (ADR 014).
       const result = await db.$client.query<Record<string, string>>({ name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now)] });
       const row = result.rows[0]!;
       const breakdown = Object.fromEntries(CONDITIONS.map((k) => [k, Number(row[k])])) as Record<Condition, number>;
