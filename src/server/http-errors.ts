@@ -6,7 +6,12 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
+    // No stack: the error handler answers these and never logs them. Capturing one took ~10 µs 20
+    // frames deep (0.7 µs without), ~4 % of the server's CPU under a flood of requests without a session.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'HttpError';
   }
 }
