@@ -22,8 +22,6 @@ export interface LoadOptions {
   /** Seconds; ignored when `amount` is set. */
   duration?: number;
   amount?: number;
-  /** With `amount`: stop after this many seconds even if fewer requests were made. */
-  maxSeconds?: number;
 }
 
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -54,9 +52,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
   });
-  const timer = options.maxSeconds ? setTimeout(() => instance.stop(), options.maxSeconds * 1000) : undefined;
   const result = await instance;
-  clearTimeout(timer);
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
   return summarize(latencies, result.duration, { non2xx: result.non2xx, errors: result.errors + result.timeouts, statusCodes });
 }

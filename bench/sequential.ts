@@ -34,7 +34,9 @@ export function sequentialClient(baseUrl: string, cookie: string) {
     const head = received.subarray(0, headEnd).toString('latin1');
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
     if (!length) {
-      pending.reject(new Error(`The answer has no Content-Length (the bench reads only those): ${head.split('\r\n')[0]}`));
+      const failed = pending;
+      pending = undefined;
+      failed.reject(new Error(`The answer has no Content-Length (the bench reads only those): ${head.split('\r\n')[0]}`));
       return;
     }
     const end = headEnd + HEAD_END.length + Number(length[1]);
