@@ -100,7 +100,7 @@ export async function sqlTimes(pool: pg.Pool, steps: SqlStep[], runs: number, se
   const client = await pool.connect();
   try {
     const runOnce = async () => {
-      for (const step of steps) await client.query(step.text, step.values());
+      for (const step of steps) await client.query({ name: step.name, text: step.text, values: step.values() });
     };
     for (let i = 0; i < 3; i++) await runOnce();
     const times: number[] = [];

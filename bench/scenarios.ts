@@ -4,7 +4,7 @@ import { rotatingGet } from './load';
 import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { idsOf, searchSql, type Corrections, type ListIds } from '../src/server/modules/search/search.repo';
+import { idsOf, NO_IDS, searchSql, type Corrections, type ListIds } from '../src/server/modules/search/search.repo';
 import { DASHBOARD_STATS_SQL, startOfMonth } from '../src/server/modules/dashboard/dashboard.repo';
 import { letterRuns, SEARCH_BOUND } from '../src/server/modules/assets/word-counts';
 import { listItemJson } from '../src/server/modules/assets/assets.repo';
@@ -15,6 +15,8 @@ import { SEARCH_RESULTS_PER_LIST } from '../src/shared/domain/search';
 export interface SqlStep {
   text: string;
   values: () => unknown[];
+  /** Set for a statement the app prepares by name (PostgreSQL may then keep a generic plan). */
+  name?: string;
 }
 
 /**
@@ -70,12 +72,29 @@ function step(query: SQL): SqlStep {
  */
 function searchSteps(q: string, { corrections, exactIds }: SearchFollowUp): SqlStep[] {
   const terms = searchSql.terms(q);
-  const steps = [step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST))];
-  const lookup = searchSql.corrections(terms);
-  if (corrections.size > 0 && lookup) {
-    steps.push(step(lookup), step(searchSql.lists(searchSql.corrected(terms, corrections, exactIds), SEARCH_RESULTS_PER_LIST)));
+  const steps = [exactStep(terms)];
+  if (corrections.size === 0) return steps;
+  const countedFixes = searchSql.countedCorrected(terms, corrections);
+  if (countedFixes) {
+    // The counted exact statement brought the corrections with it.
+    steps.push(namedStep(searchSql.counted(countedFixes, exactIds)));
+  } else {
+    const lookup = searchSql.corrections(terms);
+    if (lookup) steps.push(step(lookup), step(searchSql.lists(searchSql.corrected(terms, corrections, exactIds), SEARCH_RESULTS_PER_LIST)));
   }
   return steps;
+}
+
+/** search.repo.ts's first statement for a query: its exact matches (and a counted word's corrections). */
+function exactStep(terms: string[]): SqlStep {
+  const counted = searchSql.countedExact(terms);
+  return counted
+    ? namedStep(searchSql.counted(counted, NO_IDS, counted[0]))
+    : step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
+}
+
+function namedStep({ name, text, values }: { name: string; text: string; values: unknown[] }): SqlStep {
+  return { name, text, values: () => values };
 }
 
 /** What search.repo.ts does after the exact statement for `q`: the corrections, and the ids it leaves out. */
@@ -88,12 +107,14 @@ export interface SearchFollowUp {
 export async function searchFollowUp(pool: pg.Pool, q: string): Promise<SearchFollowUp> {
   const terms = searchSql.terms(q);
   const corrections: Corrections = new Map();
-  const exact = step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
+  const exact = exactStep(terms);
   const [row] = (await pool.query(exact.text, exact.values())).rows;
   const exactIds = idsOf(row);
   const total = Number(row.assets_total) + Number(row.actions_total) + Number(row.meters_total);
+  if (total >= SEARCH_RESULTS_PER_LIST) return { corrections, exactIds };
+  if (row.corrections?.length) return { corrections: corrections.set(terms[0]!, row.corrections), exactIds };
   const lookup = searchSql.corrections(terms);
-  if (total >= SEARCH_RESULTS_PER_LIST || !lookup) return { corrections, exactIds };
+  if (!lookup) return { corrections, exactIds };
   const { text, values } = step(lookup);
   for (const { term, word } of (await pool.query<{ term: string; word: string }>(text, values())).rows) {
     corrections.set(term, [...(corrections.get(term) ?? []), word]);

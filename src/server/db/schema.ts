@@ -445,6 +445,16 @@ export const assetWordCounts = pgTable('asset_word_counts', {
 });
 
 /**
+ * How many actions hold each word, recounted like asset_word_counts by recount_action_words()
+ * (migration 0010). The global search reads both to choose, per list, between walking the
+ * newest-first index and reading every match through the trigram index (search.repo.ts).
+ */
+export const actionWordCounts = pgTable('action_word_counts', {
+  word: text('word').primaryKey(),
+  actions: integer('actions').notNull(),
+});
+
+/**
  * Append-only history of every create, update and delete of the register's records, written by
  * triggers in the same transaction as the change. `actor_id` is the signed-in user the app names with
  * `app.actor_id` for the transaction. `asset_id` ties a row to the asset whose History tab shows it.

@@ -5,7 +5,7 @@ import { insertLocation } from '../../../../tests/factories/register';
 import { assets } from '../../db/schema';
 import { NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import type { AssetListItem } from '../../../shared/contract/assets';
-import { isRareSearch, letterRuns, recountAssetWords } from './word-counts';
+import { isRareSearch, letterRuns, recountWords } from './word-counts';
 
 let t: TestApp;
 let cookie: string;
@@ -54,7 +54,7 @@ async function expectedIds(where: string): Promise<string[]> {
 }
 
 const recountAndAnalyse = async () => {
-  expect(await recountAssetWords(t.db)).toBe(true);
+  expect(await recountWords(t.db)).toBe(true);
   await t.db.execute(sql`ANALYZE assets`);
 };
 
@@ -67,7 +67,7 @@ describe('asset word counts', () => {
   });
 
   it('counts every asset holding each word (all of them below 20,000 assets), also after a bulk load', async () => {
-    await recountAssetWords(t.db);
+    await recountWords(t.db);
     const counts = async () =>
       (await t.db.$client.query<{ word: string; assets: number }>(`SELECT word, assets FROM asset_word_counts WHERE word IN ('quorvex', 'zintaro', 'counting') ORDER BY word`)).rows;
     const expected = [

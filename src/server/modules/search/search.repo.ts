@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsLowered } from '../../db/like';
+import { containsLowered, containsPattern } from '../../db/like';
 import { SEARCH_COUNT_LIMIT, SEARCH_MAX_TERMS, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
 import type { AssetListItem } from '../../../shared/contract/assets';
@@ -25,13 +25,14 @@ type Lists = Pick<SearchResponse, 'assets' | 'actions' | 'meters' | 'totals'>;
 export function searchRepo(db: Db) {
   const run = async (where: Where, limit: number): Promise<Lists> => {
     const result = await db.execute<ListsRow>(searchSql.lists(where, limit));
+    return listsOf(result.rows[0]!);
+  };
+
+  /** COUNTED_LISTS; with `correct`, also that word's corrections when the lists hold less than a page. */
+  const runCounted = async (spellings: string[], skip: ListIds, correct?: string) => {
+    const result = await db.$client.query<ListsRow & { corrections: string[] | null }>(searchSql.counted(spellings, skip, correct));
     const row = result.rows[0]!;
-    return {
-      assets: row.assets,
-      actions: row.actions,
-      meters: row.meters,
-      totals: { assets: Number(row.assets_total), actions: Number(row.actions_total), meters: Number(row.meters_total) },
-    };
+    return { lists: listsOf(row), corrections: correct && row.corrections?.length ? new Map([[correct, row.corrections]]) : undefined };
   };
 
   const corrections = async (terms: string[]): Promise<Corrections> => {
@@ -46,16 +47,22 @@ export function searchRepo(db: Db) {
   return {
     async search(q: string): Promise<SearchResponse> {
       const terms = searchSql.terms(q);
-      const found = await run(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST);
+      const counted = searchSql.countedExact(terms);
+      // A counted word's statement also brings its corrections when it finds less than a page.
+      const exact = counted ? await runCounted(counted, NO_IDS, counted[0]) : undefined;
+      const found = exact?.lists ?? (await run(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
       const response = { ...found, totalLimit: SEARCH_COUNT_LIMIT };
       const exactTotal = found.totals.assets + found.totals.actions + found.totals.meters;
       if (exactTotal >= SEARCH_RESULTS_PER_LIST) return response;
 
-      const fixes = await corrections(terms);
+      const fixes = exact ? (exact.corrections ?? new Map()) : await corrections(terms);
       if (fixes.size === 0) return response;
       // Fewer than a page was found in all lists together, so each list has room for the rest, and
       // the lists hold every exact match: the corrected search leaves those out by id.
-      const more = await run(searchSql.corrected(terms, fixes, idsOf(found)), SEARCH_RESULTS_PER_LIST);
+      const countedFixes = searchSql.countedCorrected(terms, fixes);
+      const more = countedFixes
+        ? (await runCounted(countedFixes, idsOf(found))).lists
+        : await run(searchSql.corrected(terms, fixes, idsOf(found)), SEARCH_RESULTS_PER_LIST);
       const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
       return {
         assets: take(found.assets, more.assets),
@@ -72,7 +79,26 @@ export function searchRepo(db: Db) {
   };
 }
 
+function listsOf(row: ListsRow): Lists {
+  return {
+    assets: row.assets,
+    actions: row.actions,
+    meters: row.meters,
+    totals: { assets: Number(row.assets_total), actions: Number(row.actions_total), meters: Number(row.meters_total) },
+  };
+}
+
+/**
+ * A word of 3 or more letters and nothing else: every record containing it holds a word (as
+ * register_words() splits them) that contains it, so the word counts bound its matches. Words with
+ * digits or over 40 characters are not counted; that undercount costs speed, never an answer.
+ */
+function isCountable(word: string): boolean {
+  return /^\p{L}{3,}$/u.test(word);
+}
+
 type ListName = 'assets' | 'actions' | 'meters';
+export const NO_IDS: ListIds = { assets: [], actions: [], meters: [] };
 /** The ids in each list of a search's answer. */
 export type ListIds = Record<ListName, string[]>;
 
@@ -101,6 +127,34 @@ export const searchSql = {
     return [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, SEARCH_MAX_TERMS);
   },
 
+  /**
+   * The spellings COUNTED_LISTS searches for a query's exact matches: a query of one word of letters,
+   * which the word counts cover. Anything else (several words, digits, symbols) goes to `exact`, and
+   * PostgreSQL plans it for its own values.
+   */
+  countedExact(terms: string[]): string[] | undefined {
+    return terms.length === 1 && isCountable(terms[0]!) ? terms : undefined;
+  },
+
+  /** The spellings COUNTED_LISTS searches after a one-word query's exact matches: its corrections. */
+  countedCorrected(terms: string[], fixes: Corrections): string[] | undefined {
+    if (!this.countedExact(terms)) return undefined;
+    const spellings = fixes.get(terms[0]!);
+    return spellings && spellings.length > 0 && spellings.every(isCountable) ? spellings : undefined;
+  },
+
+  /**
+   * COUNTED_LISTS for the records containing any of `spellings`, leaving out those in `skip`; with
+   * `correct`, also the corrections of that word when the lists hold less than a page.
+   */
+  counted(spellings: string[], skip: ListIds, correct?: string): { name: string; text: string; values: unknown[] } {
+    return {
+      name: 'search_counted_lists',
+      text: COUNTED_LISTS,
+      values: [spellings.map(containsPattern), skip.assets, skip.actions, skip.meters, correct ?? null],
+    };
+  },
+
   /** Every term as typed. */
   exact(terms: string[]): Where {
     return ({ searchText }) => sql.join(terms.map((term) => containsLowered(searchText, term)), sql` AND `);
@@ -127,16 +181,12 @@ export const searchSql = {
 
   /** Up to 3 of the register's words most like each term (pg_trgm similarity ≥ its 0.3 threshold). */
   corrections(terms: string[]): SQL | undefined {
-    const words = terms.filter((t) => /^\p{L}{3,}$/u.test(t));
+    const words = terms.filter(isCountable);
     if (words.length === 0) return undefined;
     return sql`
       SELECT t.term, w.word
       FROM unnest(${sql.param(words)}::text[]) AS t(term)
-      CROSS JOIN LATERAL (
-        SELECT word FROM search_words
-        WHERE word % t.term AND word <> t.term
-        ORDER BY similarity(word, t.term) DESC, word LIMIT 3
-      ) AS w`;
+      CROSS JOIN LATERAL (${constantSql(CORRECTIONS_OF('t.term'))}) AS w`;
   },
 
   /** One statement for the three lists: each list's first `limit` matches and its capped count. */
@@ -147,31 +197,154 @@ export const searchSql = {
     return sql`
       SELECT
         (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
-           SELECT id, asset_id AS "assetId", type, make, model, serial, condition, status,
-                  location_id AS "locationId", location_path AS "locationPath", ${iso(sql`created_at`)} AS "createdAt"
-           FROM assets WHERE ${assetsWhere}
+           SELECT ${constantSql(ASSET_ITEM)} FROM assets WHERE ${assetsWhere}
            ORDER BY created_at DESC, id DESC LIMIT ${limit}) AS r) AS assets,
         (SELECT count(*) FROM (SELECT 1 FROM assets WHERE ${assetsWhere} LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS assets_total,
         (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
-           SELECT a.id, a.action_id AS "actionId", a.asset_id AS "assetId",
-                  (SELECT s.asset_id FROM assets s WHERE s.id = a.asset_id) AS "assetCode",
-                  a.assessment_id AS "assessmentId", a.title, a.description, a.category, a.priority, a.status,
-                  a.assignee, a.target_date AS "targetDate", a.completed_date AS "completedDate",
-                  a.created_by AS "createdBy", ${iso(sql`a.created_at`)} AS "createdAt", ${iso(sql`a.updated_at`)} AS "updatedAt"
-           FROM actions a WHERE ${actionsWhere}
+           SELECT ${constantSql(ACTION_ITEM)} FROM actions a WHERE ${actionsWhere}
            ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}) AS r) AS actions,
         (SELECT count(*) FROM (SELECT 1 FROM actions a WHERE ${actionsWhere} LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS actions_total,
         (SELECT coalesce(json_agg(r ORDER BY r."meterNumber"), '[]') FROM (
-           SELECT id, meter_number AS "meterNumber", type, unit, multiplier, location_id AS "locationId",
-                  location_path AS "locationPath", last_reading AS "lastReading",
-                  ${iso(sql`last_reading_date`)} AS "lastReadingDate", ${iso(sql`created_at`)} AS "createdAt"
-           FROM meters WHERE ${metersWhere}
+           SELECT ${constantSql(METER_ITEM)} FROM meters WHERE ${metersWhere}
            ORDER BY meter_number LIMIT ${limit}) AS r) AS meters,
         (SELECT count(*) FROM (SELECT 1 FROM meters WHERE ${metersWhere} LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS meters_total`;
   },
 };
 
 /** A timestamp as the ISO text the API uses everywhere (UTC, milliseconds). */
-function iso(column: SQL): SQL {
-  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** SQL text written out in this module (never input), for the statements built with sql``. */
+function constantSql(text: string): SQL {
+  // eslint-disable-next-line no-restricted-syntax -- constant text from this module, never input
+  return sql.raw(text);
 }
+
+/** Up to 3 of the register's words most like `term` (pg_trgm similarity ≥ its 0.3 threshold). */
+const CORRECTIONS_OF = (term: string) => `
+  SELECT word FROM search_words
+  WHERE word % ${term} AND word <> ${term}
+  ORDER BY similarity(word, ${term}) DESC, word LIMIT 3`;
+
+/** Each list's item as the API shows it (contract/search.ts), from its table (actions as `a`). */
+const ASSET_ITEM = `id, asset_id AS "assetId", type, make, model, serial, condition, status,
+  location_id AS "locationId", location_path AS "locationPath", ${iso('created_at')} AS "createdAt"`;
+const ACTION_ITEM = `a.id, a.action_id AS "actionId", a.asset_id AS "assetId",
+  (SELECT s.asset_id FROM assets s WHERE s.id = a.asset_id) AS "assetCode",
+  a.assessment_id AS "assessmentId", a.title, a.description, a.category, a.priority, a.status,
+  a.assignee, a.target_date AS "targetDate", a.completed_date AS "completedDate",
+  a.created_by AS "createdBy", ${iso('a.created_at')} AS "createdAt", ${iso('a.updated_at')} AS "updatedAt"`;
+const METER_ITEM = `id, meter_number AS "meterNumber", type, unit, multiplier, location_id AS "locationId",
+  location_path AS "locationPath", last_reading AS "lastReading",
+  ${iso('last_reading_date')} AS "lastReadingDate", ${iso('created_at')} AS "createdAt"`;
+
+/**
+ * The parameters of COUNTED_LISTS and, per list, which plan its words' counts choose (see there).
+ * Exported for the tests.
+ */
+export const PLAN_CHOICE = `
+  SELECT patterns, skip_assets, skip_actions, skip_meters, correct,
+         asset_bound * asset_bound > ${SEARCH_RESULTS_PER_LIST} * asset_rows AS walk_assets,
+         asset_bound * asset_bound > ${2 * (SEARCH_COUNT_LIMIT + 1)} * asset_rows AS scan_assets,
+         action_bound * action_bound > ${SEARCH_RESULTS_PER_LIST} * action_rows AS walk_actions,
+         action_bound * action_bound > ${2 * (SEARCH_COUNT_LIMIT + 1)} * action_rows AS scan_actions
+  FROM (
+    SELECT p.patterns, $2::uuid[] AS skip_assets, $3::uuid[] AS skip_actions, $4::uuid[] AS skip_meters, $5::text AS correct,
+           (SELECT coalesce(sum(c.assets), 0) FROM asset_word_counts AS c WHERE c.word LIKE ANY (p.patterns))::float8 AS asset_bound,
+           (SELECT coalesce(sum(c.actions), 0) FROM action_word_counts AS c WHERE c.word LIKE ANY (p.patterns))::float8 AS action_bound,
+           (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'assets'::regclass)::float8 AS asset_rows,
+           (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'actions'::regclass)::float8 AS action_rows
+    FROM (SELECT array(SELECT lower(t) FROM unnest($1::text[]) AS t) AS patterns) AS p
+    OFFSET 0
+  ) AS b`;
+
+/**
+ * The lists for one word (or a mistyped word's corrections) as a prepared statement whose plan is
+ * made once per connection: planning the LIKE statements above costs ~0.45 ms per search, as much
+ * as running them. PostgreSQL can keep one plan only if that plan suits every word, so the statement
+ * holds both plans for each of assets and actions, and chooses at execution from the word counts
+ * (ADR 015, the global search's version of ADR 013):
+ * - `bound`: every record matching a spelling holds a word containing it, so the counted records of
+ *   those words bound the matches (a word not yet counted adds nothing: it is taken as rare);
+ * - a list walks the newest-first index when bound² > page × rows (20 × 100,000: bound over 1,414),
+ *   where the walk reads fewer rows than the trigram bitmap, and otherwise reads every match through
+ *   the trigram index and sorts them (`OFFSET 0` fences that subquery from the LIMIT above it);
+ * - a count scans the table until it has 101 when bound² > 2 × 101 × rows (bound over 4,494), and
+ *   otherwise counts through the trigram index: its cost follows the matches (0.9 ms for 3,637) and
+ *   the scan's follows 101 × rows ÷ matches, a row scanned costing about twice a match counted;
+ * - meters (a few thousand at most) always go through the trigram index.
+ * The walking and scanning side tests `(search_text || '')`, which no index can serve, so its plan
+ * cannot turn into the bitmap. Every parameter reaches the plan only through `q`, so the plan
+ * PostgreSQL makes for these values is the plan for any values, and it keeps that generic plan after
+ * five executions.
+ * $1: LIKE patterns (containsPattern), any of which matches; $2–$4: ids of assets, actions and meters
+ * to leave out (those a corrected search already listed).
+ */
+export const COUNTED_LISTS = `
+WITH q AS MATERIALIZED (${PLAN_CHOICE}),
+lists AS MATERIALIZED (
+SELECT
+  CASE WHEN (SELECT walk_assets FROM q) THEN
+    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
+       SELECT ${ASSET_ITEM} FROM assets
+       WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[])
+       ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
+  ELSE
+    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
+       SELECT ${ASSET_ITEM} FROM (
+         SELECT * FROM assets
+         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[]) OFFSET 0) AS assets
+       ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
+  END AS assets,
+  CASE WHEN (SELECT scan_assets FROM q) THEN
+    (SELECT count(*) FROM (
+       SELECT 1 FROM assets
+       WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[])
+       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
+  ELSE
+    (SELECT count(*) FROM (
+       SELECT 1 FROM (
+         SELECT 1 FROM assets
+         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[]) OFFSET 0) AS m
+       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
+  END AS assets_total,
+  CASE WHEN (SELECT walk_actions FROM q) THEN
+    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
+       SELECT ${ACTION_ITEM} FROM actions a
+       WHERE (a.search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND a.id <> ALL ((SELECT skip_actions FROM q)::uuid[])
+       ORDER BY a.created_at DESC, a.id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
+  ELSE
+    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
+       SELECT ${ACTION_ITEM} FROM (
+         SELECT * FROM actions
+         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_actions FROM q)::uuid[]) OFFSET 0) AS a
+       ORDER BY a.created_at DESC, a.id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
+  END AS actions,
+  CASE WHEN (SELECT scan_actions FROM q) THEN
+    (SELECT count(*) FROM (
+       SELECT 1 FROM actions
+       WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_actions FROM q)::uuid[])
+       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
+  ELSE
+    (SELECT count(*) FROM (
+       SELECT 1 FROM (
+         SELECT 1 FROM actions
+         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_actions FROM q)::uuid[]) OFFSET 0) AS m
+       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
+  END AS actions_total,
+  (SELECT coalesce(json_agg(r ORDER BY r."meterNumber"), '[]') FROM (
+     SELECT ${METER_ITEM} FROM (
+       SELECT * FROM meters
+       WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_meters FROM q)::uuid[]) OFFSET 0) AS meters
+     ORDER BY meter_number LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r) AS meters,
+  (SELECT count(*) FROM (
+     SELECT 1 FROM (
+       SELECT 1 FROM meters
+       WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_meters FROM q)::uuid[]) OFFSET 0) AS m
+     LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS meters_total
+)
+SELECT lists.*,
+  CASE WHEN lists.assets_total + lists.actions_total + lists.meters_total < ${SEARCH_RESULTS_PER_LIST} THEN
+    array(${CORRECTIONS_OF('(SELECT correct FROM q)')})
+  END AS corrections
+FROM lists`;

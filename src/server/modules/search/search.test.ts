@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset, insertLocation } from '../../../../tests/factories/register';
 import { actions, assets, meters } from '../../db/schema';
 import { SEARCH_COUNT_LIMIT } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
+import { PLAN_CHOICE } from './search.repo';
 
 let t: TestApp;
 let cookie: string;
@@ -111,6 +113,58 @@ describe('GET /api/search', () => {
     expect(result.totalLimit).toBe(SEARCH_COUNT_LIMIT);
     expect(result.totals.assets).toBe(SEARCH_COUNT_LIMIT + 1);
     expect(result.assets).toHaveLength(20);
+  });
+
+  it('gives the same answers whichever plans the word counts choose', async () => {
+    // One-word queries: exact, over a page, over the count limit, in every list, and typos whose
+    // corrections leave out the matches as typed.
+    const queries = ['samsung', 'worcester', 'kioskmaker', 'leeds', 'stairwell', 'daikn', 'monitr', 'zzzqqq'];
+    const answers = async () => Promise.all(queries.map(search));
+    await t.db.execute(sql`DELETE FROM asset_word_counts`);
+    await t.db.execute(sql`DELETE FROM action_word_counts`);
+    const throughTrigramIndex = await answers();
+    // Every word counted as in millions of records: lists walk the newest-first index, counts scan.
+    await t.db.execute(sql`SELECT recount_asset_words(), recount_action_words()`);
+    await t.db.execute(sql`UPDATE asset_word_counts SET assets = 1000000000`);
+    await t.db.execute(sql`UPDATE action_word_counts SET actions = 1000000000`);
+    const walkingAndScanning = await answers();
+    expect(walkingAndScanning).toEqual(throughTrigramIndex);
+    expect(throughTrigramIndex[0]!.totals.assets).toBe(25);
+    expect(throughTrigramIndex[2]!.totals.assets).toBe(SEARCH_COUNT_LIMIT + 1);
+    expect(throughTrigramIndex[5]!.assets.length).toBeGreaterThan(0);
+    await t.db.execute(sql`DELETE FROM asset_word_counts`);
+    await t.db.execute(sql`DELETE FROM action_word_counts`);
+  });
+
+  it('walks the newest-first index for a word counted in more than √(20 × rows) records, and scans for its count above √(202 × rows)', async () => {
+    await t.db.execute(sql`ANALYZE assets, actions`);
+    const rows = async (table: string) =>
+      Number((await t.db.$client.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE oid = '${table}'::regclass`)).rows[0]!.n);
+    const [assetRows, actionRows] = [await rows('assets'), await rows('actions')];
+    expect(assetRows).toBeGreaterThan(100);
+    const choice = async (word: string) => {
+      const { rows: [row] } = await t.db.$client.query(`SELECT walk_assets, scan_assets, walk_actions, scan_actions FROM (${PLAN_CHOICE}) AS q`, [[`%${word}%`], [], [], [], null]);
+      return row;
+    };
+    const setCount = async (word: string, assets: number, actions: number) => {
+      await t.db.execute(sql`DELETE FROM asset_word_counts`);
+      await t.db.execute(sql`DELETE FROM action_word_counts`);
+      await t.db.execute(sql`INSERT INTO asset_word_counts (word, assets) VALUES (${word}, ${assets})`);
+      await t.db.execute(sql`INSERT INTO action_word_counts (word, actions) VALUES (${word}, ${actions})`);
+    };
+    const justOver = (k: number, n: number) => Math.floor(Math.sqrt(k * n)) + 1;
+
+    await setCount('samsungs', 1_000_000, 1_000_000);
+    // Not counted (a new word): rare everywhere. Counted words containing the search add up.
+    expect(await choice('zzzqqq')).toEqual({ walk_assets: false, scan_assets: false, walk_actions: false, scan_actions: false });
+    expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: true, walk_actions: true, scan_actions: true });
+
+    await setCount('samsung', justOver(20, assetRows), justOver(20, actionRows) - 1);
+    expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: false, walk_actions: false, scan_actions: false });
+    await setCount('samsung', justOver(202, assetRows) - 1, justOver(202, actionRows));
+    expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: false, walk_actions: true, scan_actions: true });
+    await t.db.execute(sql`DELETE FROM asset_word_counts`);
+    await t.db.execute(sql`DELETE FROM action_word_counts`);
   });
 
   it('matches SQL wildcards and quotes literally', async () => {
