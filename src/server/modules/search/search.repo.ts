@@ -283,68 +283,56 @@ export const PLAN_CHOICE = `
 export const COUNTED_LISTS = `
 WITH q AS MATERIALIZED (${PLAN_CHOICE}),
 lists AS MATERIALIZED (
-SELECT
-  CASE WHEN (SELECT walk_assets FROM q) THEN
-    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
-       SELECT ${ASSET_ITEM} FROM assets
-       WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[])
-       ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
-  ELSE
-    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
-       SELECT ${ASSET_ITEM} FROM (
-         SELECT * FROM assets
-         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[]) OFFSET 0) AS assets
-       ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
-  END AS assets,
-  CASE WHEN (SELECT scan_assets FROM q) THEN
-    (SELECT count(*) FROM (
-       SELECT 1 FROM assets
-       WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[])
-       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
-  ELSE
-    (SELECT count(*) FROM (
-       SELECT 1 FROM (
-         SELECT 1 FROM assets
-         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_assets FROM q)::uuid[]) OFFSET 0) AS m
-       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
-  END AS assets_total,
-  CASE WHEN (SELECT walk_actions FROM q) THEN
-    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
-       SELECT ${ACTION_ITEM} FROM actions a
-       WHERE (a.search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND a.id <> ALL ((SELECT skip_actions FROM q)::uuid[])
-       ORDER BY a.created_at DESC, a.id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
-  ELSE
-    (SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id DESC), '[]') FROM (
-       SELECT ${ACTION_ITEM} FROM (
-         SELECT * FROM actions
-         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_actions FROM q)::uuid[]) OFFSET 0) AS a
-       ORDER BY a.created_at DESC, a.id DESC LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)
-  END AS actions,
-  CASE WHEN (SELECT scan_actions FROM q) THEN
-    (SELECT count(*) FROM (
-       SELECT 1 FROM actions
-       WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_actions FROM q)::uuid[])
-       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
-  ELSE
-    (SELECT count(*) FROM (
-       SELECT 1 FROM (
-         SELECT 1 FROM actions
-         WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_actions FROM q)::uuid[]) OFFSET 0) AS m
-       LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)
-  END AS actions_total,
-  (SELECT coalesce(json_agg(r ORDER BY r."meterNumber"), '[]') FROM (
-     SELECT ${METER_ITEM} FROM (
-       SELECT * FROM meters
-       WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_meters FROM q)::uuid[]) OFFSET 0) AS meters
-     ORDER BY meter_number LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r) AS meters,
-  (SELECT count(*) FROM (
-     SELECT 1 FROM (
-       SELECT 1 FROM meters
-       WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[]) AND id <> ALL ((SELECT skip_meters FROM q)::uuid[]) OFFSET 0) AS m
-     LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c) AS meters_total
+  SELECT
+    CASE WHEN (SELECT walk_assets FROM q)
+      THEN ${page('assets', ASSET_ITEM, walking('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
+      ELSE ${page('assets', ASSET_ITEM, fenced('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
+    END AS assets,
+    CASE WHEN (SELECT walk_actions FROM q)
+      THEN ${page('a', ACTION_ITEM, walking('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
+      ELSE ${page('a', ACTION_ITEM, fenced('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
+    END AS actions,
+    ${page('meters', METER_ITEM, fenced('meters', 'skip_meters'), 'meter_number', 'r."meterNumber"')} AS meters
 )
-SELECT lists.*,
-  CASE WHEN lists.assets_total + lists.actions_total + lists.meters_total < ${SEARCH_RESULTS_PER_LIST} THEN
-    array(${CORRECTIONS_OF('(SELECT correct FROM q)')})
+SELECT assets, actions, meters,
+  CASE WHEN json_array_length(assets) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(assets)
+       WHEN (SELECT scan_assets FROM q) THEN ${count(walking('assets', 'skip_assets'))}
+       ELSE ${count(fenced('assets', 'skip_assets'))}
+  END AS assets_total,
+  CASE WHEN json_array_length(actions) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(actions)
+       WHEN (SELECT scan_actions FROM q) THEN ${count(walking('actions', 'skip_actions'))}
+       ELSE ${count(fenced('actions', 'skip_actions'))}
+  END AS actions_total,
+  CASE WHEN json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(meters)
+       ELSE ${count(fenced('meters', 'skip_meters'))}
+  END AS meters_total,
+  CASE WHEN json_array_length(assets) + json_array_length(actions) + json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST}
+    THEN array(${CORRECTIONS_OF('(SELECT correct FROM q)')})
   END AS corrections
 FROM lists`;
+
+/** The matching rows of `table` as its walk or scan reads them: a filter no index can serve. */
+function walking(table: string, skip: string): string {
+  return `(SELECT * FROM ${table} WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[])
+     AND id <> ALL ((SELECT ${skip} FROM q)::uuid[]))`;
+}
+
+/**
+ * The matching rows of `table` through its trigram index, all of them: `OFFSET 0` fences the
+ * subquery, so no LIMIT or ORDER BY from outside can turn its plan into a walk.
+ */
+function fenced(table: string, skip: string): string {
+  return `(SELECT * FROM ${table} WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[])
+     AND id <> ALL ((SELECT ${skip} FROM q)::uuid[]) OFFSET 0)`;
+}
+
+/** The first page of `rows` (as `alias`) in `order`, as a JSON array of `item`s. */
+function page(alias: string, item: string, rows: string, order: string, jsonOrder: string): string {
+  return `(SELECT coalesce(json_agg(r ORDER BY ${jsonOrder}), '[]') FROM (
+       SELECT ${item} FROM ${rows} AS ${alias} ORDER BY ${order} LIMIT ${SEARCH_RESULTS_PER_LIST}) AS r)`;
+}
+
+/** How many `rows` there are, up to the limit + 1. */
+function count(rows: string): string {
+  return `(SELECT count(*) FROM (SELECT 1 FROM ${rows} AS m LIMIT ${SEARCH_COUNT_LIMIT + 1}) AS c)`;
+}
