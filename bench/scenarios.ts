@@ -6,8 +6,8 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { idsOf, NO_IDS, searchSql, type Corrections, type ListIds } from '../src/server/modules/search/search.repo';
 import { DASHBOARD_STATS_SQL, startOfMonth } from '../src/server/modules/dashboard/dashboard.repo';
-import { letterRuns, SEARCH_BOUND } from '../src/server/modules/assets/word-counts';
-import { listItemJson } from '../src/server/modules/assets/assets.repo';
+import { countedSearchQuery, type SearchFilters } from '../src/server/modules/assets/list-search';
+import { listItemJson } from '../src/server/modules/assets/list-columns';
 import { actionJson } from '../src/server/modules/actions/actions.repo';
 import { SEARCH_RESULTS_PER_LIST } from '../src/shared/domain/search';
 
@@ -41,7 +41,6 @@ export interface ReadFixtures {
 
 const get = (path: string): Request => ({ method: 'GET', path });
 const fixed = (...values: unknown[]) => () => values;
-const contains = (text: string) => `%${text}%`;
 
 const dialect = new PgDialect();
 // assets.repo.ts list(): each row as the list item's JSON text, newest first, limit + 1.
@@ -49,15 +48,8 @@ const ITEM_JSON = dialect.sqlToQuery(listItemJson().json).sql;
 const ASSET_LIST = `select ${ITEM_JSON} from "assets"`;
 const NEWEST_FIRST = `order by "assets"."created_at" desc, "assets"."id" desc`;
 const PAGE = 50;
-// assets.repo.ts list() with a rare search word (word-counts.ts decides; the seeded `kone` is rare):
-// the bound from the word counts, then every match through the trigram index, fenced by OFFSET,
-// sorted and limited, and only then made JSON.
-const LIST_COLUMNS = `"id", "asset_id", "type", "make", "model", "serial", "condition", "status", "location_id", "location_path", "created_at"`;
-const rarePage = (filters: string, limit: string) =>
-  `select ${ITEM_JSON.replaceAll('"assets".', '"page".')} from (select ${LIST_COLUMNS} from ` +
-  `(select ${LIST_COLUMNS} from "assets" where "assets"."search_text" LIKE lower($1) offset $2) "matches" ${filters} ` +
-  `order by "matches"."created_at" desc, "matches"."id" desc limit ${limit}) "page" order by "page"."created_at" desc, "page"."id" desc`;
-const searchBound = (term: string): SqlStep => ({ text: SEARCH_BOUND, values: fixed(letterRuns(term).map((run) => contains(run))) });
+// assets.repo.ts list() with a search word (list-search.ts): one named statement per filter shape.
+const listSearch = (search: string, filters: SearchFilters): SqlStep => namedStep(countedSearchQuery(search, filters, PAGE + 1)!);
 
 /** A statement built by a repository, as text and values for `pg`: exactly what the app sends. */
 function step(query: SQL): SqlStep {
@@ -147,7 +139,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: `GET /api/assets?limit=50&search=${term}`,
       group: 'list',
       request: get(`/api/assets?limit=50&search=${term}`),
-      sql: [searchBound(term), { text: rarePage('', '$3'), values: fixed(contains(term), 0, PAGE + 1) }],
+      sql: [listSearch(term, {})],
     },
     {
       name: 'GET /api/assets?limit=50&condition=poor',
@@ -165,13 +157,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: `GET /api/assets?limit=50&search=${term}&condition=good&type=other`,
       group: 'list',
       request: get(`/api/assets?limit=50&search=${term}&condition=good&type=other`),
-      sql: [
-        searchBound(term),
-        {
-          text: rarePage('where ("matches"."condition" = $3 and "matches"."type" = $4)', '$5'),
-          values: fixed(contains(term), 0, 'good', 'other', PAGE + 1),
-        },
-      ],
+      sql: [listSearch(term, { condition: 'good', type: 'other' })],
     },
     {
       name: 'GET /api/assets/{id}',

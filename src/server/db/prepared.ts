@@ -5,8 +5,9 @@
  * `LIMIT $n` its generic plan looks dearer than a custom one (ADR 013).
  *
  * Only for filters whose best plan does not depend on the value (equality on enums and ids, served by
- * composite indexes), or whose plan the app has fixed (the asset list's rare-word search, ADR 013).
- * Any other search word is planned per request: a generic plan cannot tell a rare word from a common one.
+ * composite indexes). A statement with a search word holds both of its plans and chooses one as it
+ * runs (ADR 015); any other search is planned per request, since a generic plan cannot tell a rare
+ * word from a common one.
  */
 export function preparedByShape<Key extends string, Statement>(
   prefix: string,

@@ -5,9 +5,9 @@ import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
-import { jsonObject } from '../../db/json-rows';
-import { containsLowered, containsPattern } from '../../db/like';
-import { isRareSearch } from './word-counts';
+import { containsLowered } from '../../db/like';
+import { listColumns, listItemJson } from './list-columns';
+import { countedSearchPage } from './list-search';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 
@@ -34,27 +34,6 @@ export interface AssetListFilter {
   locationId?: string;
 }
 
-const listColumns = {
-  id: assets.id,
-  assetId: assets.assetId,
-  type: assets.type,
-  make: assets.make,
-  model: assets.model,
-  serial: assets.serial,
-  condition: assets.condition,
-  status: assets.status,
-  locationId: assets.locationId,
-  locationPath: assets.locationPath,
-  createdAt: assets.createdAt,
-};
-type ListColumns = { [Key in keyof typeof listColumns]: PgColumn };
-/**
- * A list row as the API's JSON object (assetListItemSchema), built by PostgreSQL, from the assets
- * table or a subquery of listColumns (whose fields are only reachable by name).
- */
-export const listItemJson = (columns: ListColumns = listColumns) => ({
-  json: jsonObject(Object.fromEntries(Object.keys(listColumns).map((key) => [key, columns[key as keyof ListColumns]]))),
-});
 export type CreateResult = { kind: 'created' | 'existing'; asset: AssetWithCreator } | { kind: 'location-missing' };
 
 /** The columns a create takes from the request: every field the client may set (the create schema defaults the rest). */
@@ -115,7 +94,7 @@ export function assetsRepo(db: Db) {
   /**
    * The JSON of a page of listColumns that is sorted and limited first: PostgreSQL computes a
    * select's values before its sort, so JSON in the sorted select itself would be built for every
-   * match (a rare word's few hundred, 0.7 ms more per request), not just the page's rows.
+   * match (a search's few hundred, 0.7 ms more per request), not just the page's rows.
    * Browsing needs no wrapper: its index walk stops at the limit.
    */
   const jsonOfPage = (query: { as(alias: 'page'): SubqueryWithSelection<typeof listColumns, 'page'> }) => {
@@ -137,9 +116,10 @@ export function assetsRepo(db: Db) {
   };
 
   /**
-   * Browsing the list (no search text, no location) is prepared per combination of filters. A common
-   * search word or a location filter is planned per request instead: the right plan depends on how
-   * many assets match (trigram bitmap vs walking the newest-first index).
+   * Browsing the list (no search text, no location) is prepared per combination of filters. A search
+   * with letters to count is too, with both its plans in one statement (list-search.ts). A location
+   * filter, or a search of digits or one or two letters, is planned per request: the right plan
+   * depends on how many assets match (trigram bitmap vs walking the newest-first index).
    */
   const browseStatement = preparedByShape(
     'asset_browse',
@@ -151,33 +131,6 @@ export function assetsRepo(db: Db) {
         .orderBy(desc(assets.createdAt), desc(assets.id))
         .limit(sql.placeholder('limit'))
         .prepare(name);
-    },
-  );
-
-  /**
-   * A rare search word (isRareSearch) reads every match through the trigram index and sorts them,
-   * whatever PostgreSQL would guess: the matches form a subquery that OFFSET fences off, so no filter
-   * or order from outside reaches it (no walk of the newest-first index, no BitmapAnd with a filter's
-   * index), and its plan is the same for every word, so it is prepared like browsing.
-   * `Bitmap Index Scan on assets_search_text_trgm_idx` → Sort (top-N) over the few hundred matches.
-   */
-  const rareSearchStatement = preparedByShape(
-    'asset_search_rare',
-    (shape: FilterShape, name) => {
-      const matches = db
-        .select(listColumns)
-        .from(assets)
-        .where(sql`${assets.searchText} LIKE lower(${sql.placeholder('pattern')})`)
-        .offset(sql.placeholder('fence'))
-        .as('matches');
-      return jsonOfPage(
-        db
-          .select()
-          .from(matches)
-          .where(and(...filterPlaceholders(matches, shape)))
-          .orderBy(desc(matches.createdAt), desc(matches.id))
-          .limit(sql.placeholder('limit')),
-      ).prepare(name);
     },
   );
 
@@ -251,17 +204,10 @@ export function assetsRepo(db: Db) {
         const { cursor, condition, type, status } = filter;
         return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
       }
-      if (filter.search && !filter.locationId && (await isRareSearch(db, filter.search, filter.limit + 1))) {
+      if (filter.search && !filter.locationId) {
         const { cursor, condition, type, status } = filter;
-        return rareSearchStatement({ cursor, condition, type, status }).execute({
-          ...cursorValues(cursor),
-          condition,
-          type,
-          status,
-          pattern: containsPattern(filter.search),
-          fence: 0,
-          limit: filter.limit + 1,
-        });
+        const page = countedSearchPage(db, filter.search, { cursor, condition, type, status }, filter.limit + 1);
+        if (page) return page;
       }
       const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
       if (filter.condition) conditions.push(eq(assets.condition, filter.condition));
