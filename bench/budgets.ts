@@ -1,4 +1,4 @@
-import type { LoadResult } from './load';
+import type { LoadResult, MixLatency } from './load';
 import type { CpuPerRequest } from './cpu';
 import type { ExportResult } from './exports';
 import type { BundleSizes, PageTiming } from './frontend';
@@ -22,7 +22,7 @@ export interface Measurements {
   }>;
   writes: Array<{ name: string; load: LoadResult; cpu?: CpuPerRequest; check: WriteCheck }>;
   exports: ExportResult[];
-  mixed?: { load: LoadResult; checks: WriteCheck[]; rssFirst10sMb: number; rssLast10sMb: number };
+  mixed?: { load: LoadResult; checks: WriteCheck[]; rssFirst10sMb: number; rssLast10sMb: number; byKind?: MixLatency[] };
   frontend?: { bundle: BundleSizes; firstAssetCard?: PageTiming; searchResults?: PageTiming };
 }
 

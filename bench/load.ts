@@ -123,8 +123,17 @@ export function weightedMix(entries: ReadonlyArray<readonly [Request, number, st
   };
 }
 
+/** One kind of request in a mixed run: how many were answered and their latency in ms. */
+export interface MixLatency {
+  name: string;
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
 /** p50/p95/p99 of each entry of a mix, slowest p95 first. */
-export function latencyByName(timings: MixTimings): Array<{ name: string; count: number; p50: number; p95: number; p99: number }> {
+export function latencyByName(timings: MixTimings): MixLatency[] {
   return [...timings]
     .map(([name, times]) => {
       const sorted = Float64Array.from(times).sort();

@@ -15,7 +15,7 @@ import { evaluate, fmt, type Measurements } from './budgets';
 import { ensureSeeded, explain, loadFixtures, openDatabase, sqlTimes, type BenchDatabase } from './database';
 import { timeExport } from './exports';
 import { bundleSizes, pageTimings } from './frontend';
-import { median, runLoad, summarize, type LoadResult } from './load';
+import { latencyByName, median, runLoad, summarize, type LoadResult, type MixTimings } from './load';
 import { mixedWorkload, sampleRss } from './mixed';
 import { formatCpu, startCpuCount, type CpuPerRequest } from './cpu';
 import { readScenarios, searchFollowUp, type SearchFollowUp, type SqlStep } from './scenarios';
@@ -225,13 +225,18 @@ async function main(): Promise<void> {
         `\nMixed: ${options.mixedConnections} connections for ${options.mixedDuration} s (reads, dashboard and writes interleaved` +
           `${options.mixedWithoutSearch ? '; global search left out' : ''})`,
       );
-      const mix = mixedWorkload(scenarios, writes, { withoutSearch: options.mixedWithoutSearch });
+      const timings: MixTimings = new Map();
+      const mix = mixedWorkload(scenarios, writes, { withoutSearch: options.mixedWithoutSearch, timings });
       const rss = sampleRss(server.pid);
       const result = await load([mix], { connections: options.mixedConnections, duration: options.mixedDuration });
       const memory = rss.stop();
       printLoad('mixed', result);
       const checks = await writes.verify(db.pool);
-      m.mixed = { load: result, checks: [checks.assets, checks.readings], rssFirst10sMb: memory.firstMb, rssLast10sMb: memory.lastMb };
+      const byKind = latencyByName(timings);
+      m.mixed = { load: result, checks: [checks.assets, checks.readings], rssFirst10sMb: memory.firstMb, rssLast10sMb: memory.lastMb, byKind };
+      for (const kind of byKind) {
+        console.log(`    ${kind.name.padEnd(60)} p50 ${fmt(kind.p50).padStart(6)}  p95 ${fmt(kind.p95).padStart(6)}  p99 ${fmt(kind.p99).padStart(6)} ms  (${kind.count})`);
+      }
       console.log(`  status codes ${JSON.stringify(result.statusCodes)}; server RSS first 10 s ${m.mixed.rssFirst10sMb} MB, last 10 s ${m.mixed.rssLast10sMb} MB`);
       console.log(`  all writes so far: assets ${JSON.stringify(checks.assets)}, readings ${JSON.stringify(checks.readings)}`);
     }

@@ -268,7 +268,7 @@ export const PLAN_CHOICE = `
  *   those words bound the matches (a word not yet counted adds nothing: it is taken as rare);
  * - a list walks the newest-first index when bound² > page × rows (20 × 100,000: bound over 1,414),
  *   where the walk reads fewer rows than the trigram bitmap, and otherwise reads every match through
- *   the trigram index and sorts them (`OFFSET 0` fences that subquery from the LIMIT above it);
+ *   the trigram index (`<table>_matching`) and sorts them;
  * - a count scans the table until it has 101 when bound² > 2 × 101 × rows (bound over 4,494), and
  *   otherwise counts through the trigram index: its cost follows the matches (0.9 ms for 3,637) and
  *   the scan's follows 101 × rows ÷ matches, a row scanned costing about twice a match counted;
@@ -277,34 +277,39 @@ export const PLAN_CHOICE = `
  * cannot turn into the bitmap. Every parameter reaches the plan only through `q`, so the plan
  * PostgreSQL makes for these values is the plan for any values, and it keeps that generic plan after
  * five executions.
+ * A list shorter than a page is its own count, and with $5 the statement also brings that word's
+ * corrections when its lists hold less than a page.
  * $1: LIKE patterns (containsPattern), any of which matches; $2–$4: ids of assets, actions and meters
- * to leave out (those a corrected search already listed).
+ * to leave out (those a corrected search already listed); $5: the word to correct, or null.
  */
 export const COUNTED_LISTS = `
 WITH q AS MATERIALIZED (${PLAN_CHOICE}),
+${matches('assets', 'skip_assets')},
+${matches('actions', 'skip_actions')},
+${matches('meters', 'skip_meters')},
 lists AS MATERIALIZED (
   SELECT
     CASE WHEN (SELECT walk_assets FROM q)
       THEN ${page('assets', ASSET_ITEM, walking('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
-      ELSE ${page('assets', ASSET_ITEM, fenced('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
+      ELSE ${page('assets', ASSET_ITEM, 'assets_matching', 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
     END AS assets,
     CASE WHEN (SELECT walk_actions FROM q)
       THEN ${page('a', ACTION_ITEM, walking('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
-      ELSE ${page('a', ACTION_ITEM, fenced('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
+      ELSE ${page('a', ACTION_ITEM, 'actions_matching', 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
     END AS actions,
-    ${page('meters', METER_ITEM, fenced('meters', 'skip_meters'), 'meter_number', 'r."meterNumber"')} AS meters
+    ${page('meters', METER_ITEM, 'meters_matching', 'meter_number', 'r."meterNumber"')} AS meters
 )
 SELECT assets, actions, meters,
   CASE WHEN json_array_length(assets) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(assets)
        WHEN (SELECT scan_assets FROM q) THEN ${count(walking('assets', 'skip_assets'))}
-       ELSE ${count(fenced('assets', 'skip_assets'))}
+       ELSE ${count('assets_matching')}
   END AS assets_total,
   CASE WHEN json_array_length(actions) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(actions)
        WHEN (SELECT scan_actions FROM q) THEN ${count(walking('actions', 'skip_actions'))}
-       ELSE ${count(fenced('actions', 'skip_actions'))}
+       ELSE ${count('actions_matching')}
   END AS actions_total,
   CASE WHEN json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(meters)
-       ELSE ${count(fenced('meters', 'skip_meters'))}
+       ELSE ${count('meters_matching')}
   END AS meters_total,
   CASE WHEN json_array_length(assets) + json_array_length(actions) + json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST}
     THEN array(${CORRECTIONS_OF('(SELECT correct FROM q)')})
@@ -318,12 +323,14 @@ function walking(table: string, skip: string): string {
 }
 
 /**
- * The matching rows of `table` through its trigram index, all of them: `OFFSET 0` fences the
- * subquery, so no LIMIT or ORDER BY from outside can turn its plan into a walk.
+ * `<table>_matching`: every matching row of `table`, through its trigram index. A CTE is planned
+ * to be read in full, so the LIMIT of a count above it cannot turn its plan into a scan that stops
+ * early (as it did from a subquery once the table grew), and the list and the count read it once.
  */
-function fenced(table: string, skip: string): string {
-  return `(SELECT * FROM ${table} WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[])
-     AND id <> ALL ((SELECT ${skip} FROM q)::uuid[]) OFFSET 0)`;
+function matches(table: string, skip: string): string {
+  return `${table}_matching AS MATERIALIZED (
+  SELECT * FROM ${table} WHERE search_text LIKE ANY ((SELECT patterns FROM q)::text[])
+    AND id <> ALL ((SELECT ${skip} FROM q)::uuid[]))`;
 }
 
 /** The first page of `rows` (as `alias`) in `order`, as a JSON array of `item`s. */
