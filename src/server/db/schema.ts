@@ -455,6 +455,55 @@ export const actionWordCounts = pgTable('action_word_counts', {
 });
 
 /**
+ * The search index of letter runs (ADR 016): every run of 3+ letters a–z in a record's
+ * `search_text` (runs over 80 letters as 80-letter pieces every 40), kept by triggers. A query of
+ * 3–40 letters occurs in a record exactly when it occurs in one of these runs, so the global search
+ * finds the runs containing it here (a few among ~80,000) and reads each run's newest records from
+ * `asset_search_runs`, `action_search_runs` and `meter_search_runs` instead of walking the register
+ * or testing every meter. Runs are only added:
+ * one no record holds any more leads to no rows.
+ */
+export const searchRuns = pgTable(
+  'search_runs',
+  { word: text('word').primaryKey() },
+  // Without the pending list: a pattern known only at execution would read it on every search.
+  (t) => [trigram('search_runs_word_trgm_idx', t.word).with({ fastupdate: false })],
+);
+
+/** Each asset's letter runs (searchRuns), with its place in the newest-first order. */
+export const assetSearchRuns = pgTable(
+  'asset_search_runs',
+  {
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    id: uuid('id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.createdAt, t.id] })],
+);
+
+/** Each action's letter runs, as assetSearchRuns. */
+export const actionSearchRuns = pgTable(
+  'action_search_runs',
+  {
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    id: uuid('id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.createdAt, t.id] })],
+);
+
+/** Each meter's letter runs, in the meters' order (by number). */
+export const meterSearchRuns = pgTable(
+  'meter_search_runs',
+  {
+    word: text('word').notNull(),
+    meterNumber: text('meter_number').notNull(),
+    id: uuid('id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.meterNumber, t.id] })],
+);
+
+/**
  * Append-only history of every create, update and delete of the register's records, written by
  * triggers in the same transaction as the change. `actor_id` is the signed-in user the app names with
  * `app.actor_id` for the transaction. `asset_id` ties a row to the asset whose History tab shows it.

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { cursorValues } from '../../db/keyset';
 import { isoTimestamp, jsonObject } from '../../db/json-rows';
 import { containsPattern } from '../../db/like';
+import { firstOfEachRun, MAX_RUN_WORDS, runsContaining } from '../../db/search-runs';
 import { assets } from '../../db/schema';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import { letterRuns } from './word-counts';
@@ -20,6 +21,9 @@ export interface SearchFilters {
 /**
  * The asset list with a search that has letters to count (ADR 013, ADR 015): one prepared statement
  * per combination of filters, planned once per connection.
+ *
+ * A search that is one word of 3–40 letters a–z, in a list with no filter but the cursor, comes from
+ * the letter-run index (ADR 016): the first page of each run containing it. Otherwise:
  *
  * Whether to walk the newest-first index (cheap when many assets match) or read every match through
  * the trigram index and sort them (cheap when few do) is decided inside the statement, from the
@@ -57,20 +61,33 @@ export function countedSearchQuery(search: string, filters: SearchFilters, pageR
 }
 
 /**
- * The statement's choice: the search's LIKE pattern, the page's rows, and whether the counts call it
- * rare. $1: containsPattern(search); $2: containsPattern() of each letter run; $3: rows to fetch.
- * Exported for the tests.
+ * The statement's choice: the search's LIKE pattern, the page's rows, whether the letter-run index
+ * answers it (`use_runs`, lists without other filters only: see buildStatement) and otherwise whether
+ * the counts call it rare. $1: containsPattern(search); $2: containsPattern() of each letter run; $3:
+ * rows to fetch. `LIST_SEARCH_CHOICE` is the filtered lists' version, exported for the tests.
  */
-export const LIST_SEARCH_CHOICE = `
-  SELECT pattern, page_rows, bound * bound <= page_rows * asset_rows AS rare
+export function listSearchChoice(withRuns: boolean): string {
+  return `
+  SELECT pattern, page_rows, runs, use_runs, NOT use_runs AND bound * bound <= page_rows * asset_rows AS rare
   FROM (
-    SELECT lower($1::text) AS pattern, $3::int AS page_rows,
-           (SELECT min(n) FROM (
+    SELECT r.*,
+           CASE WHEN r.use_runs THEN 0 ELSE (SELECT min(n) FROM (
               SELECT (SELECT coalesce(sum(c.assets), 0) FROM asset_word_counts AS c WHERE c.word LIKE run)::float8 AS n
-              FROM unnest((SELECT $2::text[])) AS run) AS runs) AS bound,
+              FROM unnest((SELECT $2::text[])) AS run) AS runs)
+           END AS bound,
            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'assets'::regclass)::float8 AS asset_rows
+    FROM (
+      SELECT w.*, coalesce(cardinality(w.runs) <= ${MAX_RUN_WORDS}, false) AS use_runs
+      FROM (
+        SELECT p.pattern, $3::int AS page_rows, ${withRuns ? runsContaining('ARRAY[p.pattern]') : 'NULL::text[]'} AS runs
+        FROM (SELECT lower($1::text) AS pattern) AS p
+        OFFSET 0
+      ) AS w
+    ) AS r
     OFFSET 0
   ) AS b`;
+}
+export const LIST_SEARCH_CHOICE = listSearchChoice(false);
 
 const FILTER_KEYS = ['condition', 'type', 'status'] as const;
 const COLUMNS = Object.values(listColumns).map((column) => column.name).join(', ');
@@ -117,8 +134,18 @@ function buildStatement(present: string[]): string {
   const pageOf = (rows: string) => `SELECT ${PAGE_JSON} AS json, page.created_at, page.id FROM (${rows}) AS page`;
   const newestFirst = (alias: string) => `ORDER BY ${alias}.created_at DESC, ${alias}.id DESC LIMIT (SELECT page_rows FROM q)`;
   const rare = where('matches');
+  // Without other filters, the page is the first page of each run containing the search. With them,
+  // the runs would be read until enough of their records pass, however few do, so the counts choose.
+  const withRuns = !FILTER_KEYS.some((key) => present.includes(key));
+  const fromRuns = `
+  UNION ALL
+  ${pageOf(`
+    SELECT ${COLUMNS} FROM assets AS indexed
+    WHERE indexed.id IN (${firstOfEachRun('assets', '(SELECT runs FROM q)', where('r').join(' AND '), '(SELECT page_rows FROM q)')})
+    ${newestFirst('indexed')}`)}
+  WHERE (SELECT use_runs FROM q)`;
   return `
-WITH q AS MATERIALIZED (${LIST_SEARCH_CHOICE}),
+WITH q AS MATERIALIZED (${listSearchChoice(withRuns)}),
 f AS MATERIALIZED (SELECT ${values.length > 0 ? values.join(', ') : 'NULL AS nothing'})
 SELECT json FROM (
   ${pageOf(`
@@ -132,7 +159,7 @@ SELECT json FROM (
     SELECT ${COLUMNS} FROM assets AS walked
     WHERE (walked.search_text || '') LIKE (SELECT pattern FROM q)${and(where('walked'))}
     ${newestFirst('walked')}`)}
-  WHERE NOT (SELECT rare FROM q)
+  WHERE NOT (SELECT rare OR use_runs FROM q)${withRuns ? fromRuns : ''}
 ) AS pages
 ORDER BY created_at DESC, id DESC`;
 }

@@ -6,7 +6,7 @@ import { assets } from '../../db/schema';
 import { NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import type { AssetListItem } from '../../../shared/contract/assets';
 import { letterRuns, recountWords } from './word-counts';
-import { LIST_SEARCH_CHOICE } from './list-search';
+import { LIST_SEARCH_CHOICE, listSearchChoice } from './list-search';
 import { containsPattern } from '../../db/like';
 
 let t: TestApp;
@@ -105,10 +105,30 @@ describe('asset word counts', () => {
     expect(await isRare('quorvex', 70)).toBe(true);
   });
 
+  it('reads a one-word search in a few letter runs from the run index, in lists without other filters', async () => {
+    const usesRuns = async (search: string, withRuns = true) => {
+      const { rows } = await t.db.$client.query<{ use_runs: boolean }>(`SELECT use_runs FROM (${listSearchChoice(withRuns)}) AS q`, [
+        containsPattern(search),
+        letterRuns(search).map(containsPattern),
+        51,
+      ]);
+      return rows[0]!.use_runs;
+    };
+    expect(await usesRuns('Quorvex')).toBe(true);
+    expect(await usesRuns('nowhere')).toBe(true); // in no run: nothing to read
+    expect(await usesRuns('quorvex', false)).toBe(false); // a filtered list
+    expect(await usesRuns('quorvex zintaro')).toBe(false);
+    expect(await usesRuns('l 1')).toBe(false);
+    expect(await usesRuns('qu')).toBe(false);
+  });
+
   it('lists the same pages whichever plan the counts choose, with filters and cursors', async () => {
     await t.db.execute(sql`DELETE FROM asset_word_counts`);
     const queries: Array<[string, string]> = [
+      // One word of letters and no filter: the letter-run index answers, whatever the counts.
       ['search=quorvex', `search_text LIKE '%quorvex%'`],
+      ['search=odel', `search_text LIKE '%odel%'`],
+      ['search=Counting', `search_text LIKE '%counting%'`],
       ['search=QUORVEX&condition=poor', `search_text LIKE '%quorvex%' AND condition = 'poor'`],
       ['search=zintaro&type=other', `search_text LIKE '%zintaro%'`],
       ['search=quorvex&condition=good&type=other&status=draft', `search_text LIKE '%quorvex%' AND condition = 'good' AND status = 'draft'`],

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsLowered, containsPattern } from '../../db/like';
+import { firstOfEachRun, MAX_RUN_WORDS, RUNS_OF, runsContaining } from '../../db/search-runs';
 import { SEARCH_COUNT_LIMIT, SEARCH_MAX_TERMS, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
 import type { AssetListItem } from '../../../shared/contract/assets';
@@ -18,9 +19,11 @@ type Lists = Pick<SearchResponse, 'assets' | 'actions' | 'meters' | 'totals'>;
  * When that finds fewer than a page, mistyped words are looked up among the register's own words
  * (`search_words`, trigram similarity) and records matching a correction follow the exact matches.
  *
- * Plans at 100,000 assets: a common word walks `assets_created_at_id_idx` and stops after 20 matches;
- * a rare one takes `Bitmap Index Scan on assets_search_text_trgm_idx` and sorts the few rows it finds.
- * Each phase is one statement, so a search holds one pooled connection for one round trip.
+ * Plans at 100,000 assets: a word of letters reads its records from the letter-run index
+ * (`asset_search_runs_word_created_at_id_pk`, 20 rows per run); a common fragment walks
+ * `assets_created_at_id_idx` and stops after 20 matches; a rare one takes `Bitmap Index Scan on
+ * assets_search_text_trgm_idx` and sorts the few rows it finds. Each phase is one statement, so a
+ * search holds one pooled connection for one round trip.
  */
 export function searchRepo(db: Db) {
   const run = async (where: Where, limit: number): Promise<Lists> => {
@@ -243,18 +246,32 @@ const METER_ITEM = `id, meter_number AS "meterNumber", type, unit, multiplier, l
  * Exported for the tests.
  */
 export const PLAN_CHOICE = `
-  SELECT patterns, skip_assets, skip_actions, skip_meters, correct,
+  SELECT patterns, skip_assets, skip_actions, skip_meters, correct, runs, use_runs, one_run,
          asset_bound * asset_bound > ${SEARCH_RESULTS_PER_LIST} * asset_rows AS walk_assets,
          asset_bound * asset_bound > ${2 * (SEARCH_COUNT_LIMIT + 1)} * asset_rows AS scan_assets,
          action_bound * action_bound > ${SEARCH_RESULTS_PER_LIST} * action_rows AS walk_actions,
          action_bound * action_bound > ${2 * (SEARCH_COUNT_LIMIT + 1)} * action_rows AS scan_actions
   FROM (
-    SELECT p.patterns, $2::uuid[] AS skip_assets, $3::uuid[] AS skip_actions, $4::uuid[] AS skip_meters, $5::text AS correct,
-           (SELECT coalesce(sum(c.assets), 0) FROM asset_word_counts AS c WHERE c.word LIKE ANY (p.patterns))::float8 AS asset_bound,
-           (SELECT coalesce(sum(c.actions), 0) FROM action_word_counts AS c WHERE c.word LIKE ANY (p.patterns))::float8 AS action_bound,
+    SELECT r.*,
+           CASE WHEN cardinality(r.runs) <= 1 THEN 0
+             ELSE (SELECT coalesce(sum(c.assets), 0) FROM asset_word_counts AS c WHERE c.word LIKE ANY (r.patterns))
+           END::float8 AS asset_bound,
+           CASE WHEN cardinality(r.runs) <= 1 THEN 0
+             ELSE (SELECT coalesce(sum(c.actions), 0) FROM action_word_counts AS c WHERE c.word LIKE ANY (r.patterns))
+           END::float8 AS action_bound,
            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'assets'::regclass)::float8 AS asset_rows,
            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'actions'::regclass)::float8 AS action_rows
-    FROM (SELECT array(SELECT lower(t) FROM unnest($1::text[]) AS t) AS patterns) AS p
+    FROM (
+      SELECT w.*, coalesce(cardinality(w.runs) <= ${MAX_RUN_WORDS}, false) AS use_runs,
+             coalesce(cardinality(w.runs) = 1, false) AS one_run
+      FROM (
+        SELECT p.patterns, $2::uuid[] AS skip_assets, $3::uuid[] AS skip_actions, $4::uuid[] AS skip_meters,
+               $5::text AS correct,
+               ${runsContaining('p.patterns')} AS runs
+        FROM (SELECT array(SELECT lower(t) FROM unnest($1::text[]) AS t) AS patterns) AS p
+        OFFSET 0
+      ) AS w
+    ) AS r
     OFFSET 0
   ) AS b`;
 
@@ -262,17 +279,21 @@ export const PLAN_CHOICE = `
  * The lists for one word (or a mistyped word's corrections) as a prepared statement whose plan is
  * made once per connection: planning the LIKE statements above costs ~0.45 ms per search, as much
  * as running them. PostgreSQL can keep one plan only if that plan suits every word, so the statement
- * holds both plans for each of assets and actions, and chooses at execution from the word counts
- * (ADR 015, the global search's version of ADR 013):
- * - `bound`: every record matching a spelling holds a word containing it, so the counted records of
- *   those words bound the matches (a word not yet counted adds nothing: it is taken as rare);
- * - a list walks the newest-first index when bound² > page × rows (20 × 100,000: bound over 1,414),
- *   where the walk reads fewer rows than the trigram bitmap, and otherwise reads every match through
- *   the trigram index (`<table>_matching`) and sorts them;
- * - a count scans the table until it has 101 when bound² > 2 × 101 × rows (bound over 4,494), and
- *   otherwise counts through the trigram index: its cost follows the matches (0.9 ms for 3,637) and
- *   the scan's follows 101 × rows ÷ matches, a row scanned costing about twice a match counted;
- * - meters (a few thousand at most) always go through the trigram index.
+ * holds several plans per list and chooses one at execution:
+ * - `runs` (ADR 016): a word of 3–40 letters a–z occurs in a record exactly when it occurs in one of
+ *   the record's letter runs. The statement finds the runs containing it in `search_runs` (trigram
+ *   index over ~80,000 runs). In at most MAX_RUN_WORDS runs, each list is the first page of each
+ *   run's records (`<table>_search_runs`, in the list's order), and in exactly one run, the count
+ *   is that run's records up to 101: index reads only, however common the word or new its records;
+ * - otherwise the word counts choose (ADR 015). `bound`: every record matching a spelling holds a
+ *   word containing it, so the counted records of those words bound the matches (a word not yet
+ *   counted adds nothing: it is taken as rare). A list walks the newest-first index when bound² >
+ *   page × rows (20 × 100,000: bound over 1,414), where the walk reads fewer rows than the trigram
+ *   bitmap, and otherwise reads every match through the trigram index (`<table>_matching`) and sorts
+ *   them. A count scans the table until it has 101 when bound² > 2 × 101 × rows (bound over 4,494),
+ *   and otherwise counts through the trigram index: its cost follows the matches (0.9 ms for 3,637)
+ *   and the scan's follows 101 × rows ÷ matches, a row scanned costing about twice a match counted.
+ *   Meters (a few thousand at most) go through the trigram index.
  * The walking and scanning side tests `(search_text || '')`, which no index can serve, so its plan
  * cannot turn into the bitmap. Every parameter reaches the plan only through `q`, so the plan
  * PostgreSQL makes for these values is the plan for any values, and it keeps that generic plan after
@@ -289,26 +310,36 @@ ${matches('actions', 'skip_actions')},
 ${matches('meters', 'skip_meters')},
 lists AS MATERIALIZED (
   SELECT
-    CASE WHEN (SELECT walk_assets FROM q)
+    CASE WHEN (SELECT use_runs FROM q)
+      THEN ${page('assets', ASSET_ITEM, firstOfRuns('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
+      WHEN (SELECT walk_assets FROM q)
       THEN ${page('assets', ASSET_ITEM, walking('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
       ELSE ${page('assets', ASSET_ITEM, 'assets_matching', 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')}
     END AS assets,
-    CASE WHEN (SELECT walk_actions FROM q)
+    CASE WHEN (SELECT use_runs FROM q)
+      THEN ${page('a', ACTION_ITEM, firstOfRuns('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
+      WHEN (SELECT walk_actions FROM q)
       THEN ${page('a', ACTION_ITEM, walking('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
       ELSE ${page('a', ACTION_ITEM, 'actions_matching', 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')}
     END AS actions,
-    ${page('meters', METER_ITEM, 'meters_matching', 'meter_number', 'r."meterNumber"')} AS meters
+    CASE WHEN (SELECT use_runs FROM q)
+      THEN ${page('meters', METER_ITEM, firstOfRuns('meters', 'skip_meters'), 'meter_number', 'r."meterNumber"')}
+      ELSE ${page('meters', METER_ITEM, 'meters_matching', 'meter_number', 'r."meterNumber"')}
+    END AS meters
 )
 SELECT assets, actions, meters,
   CASE WHEN json_array_length(assets) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(assets)
+       WHEN (SELECT one_run FROM q) THEN ${count(ofOneRun('assets', 'skip_assets'))}
        WHEN (SELECT scan_assets FROM q) THEN ${count(walking('assets', 'skip_assets'))}
        ELSE ${count('assets_matching')}
   END AS assets_total,
   CASE WHEN json_array_length(actions) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(actions)
+       WHEN (SELECT one_run FROM q) THEN ${count(ofOneRun('actions', 'skip_actions'))}
        WHEN (SELECT scan_actions FROM q) THEN ${count(walking('actions', 'skip_actions'))}
        ELSE ${count('actions_matching')}
   END AS actions_total,
   CASE WHEN json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(meters)
+       WHEN (SELECT one_run FROM q) THEN ${count(ofOneRun('meters', 'skip_meters'))}
        ELSE ${count('meters_matching')}
   END AS meters_total,
   CASE WHEN json_array_length(assets) + json_array_length(actions) + json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST}
@@ -320,6 +351,19 @@ FROM lists`;
 function walking(table: string, skip: string): string {
   return `(SELECT * FROM ${table} WHERE (search_text || '') LIKE ANY ((SELECT patterns FROM q)::text[])
      AND id <> ALL ((SELECT ${skip} FROM q)::uuid[]))`;
+}
+
+/** The first page of each run containing the spellings: the rows of the list's first page. */
+function firstOfRuns(table: keyof typeof RUNS_OF, skip: string): string {
+  const notSkipped = `r.id <> ALL ((SELECT ${skip} FROM q)::uuid[])`;
+  return `(SELECT * FROM ${table} WHERE id IN (
+     ${firstOfEachRun(table, '(SELECT runs FROM q)', notSkipped, String(SEARCH_RESULTS_PER_LIST))}))`;
+}
+
+/** The records holding the one run that contains the spellings: each record holds it once. */
+function ofOneRun(table: keyof typeof RUNS_OF, skip: string): string {
+  return `(SELECT r.id FROM ${RUNS_OF[table].runs} AS r
+     WHERE r.word = (SELECT runs[1] FROM q) AND r.id <> ALL ((SELECT ${skip} FROM q)::uuid[]))`;
 }
 
 /**

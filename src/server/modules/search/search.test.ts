@@ -136,7 +136,7 @@ describe('GET /api/search', () => {
     await t.db.execute(sql`DELETE FROM action_word_counts`);
   });
 
-  it('walks the newest-first index for a word counted in more than √(20 × rows) records, and scans for its count above √(202 × rows)', async () => {
+  it('for a word in several letter runs, walks the newest-first index when counted in more than √(20 × rows) records, and scans for its count above √(202 × rows)', async () => {
     await t.db.execute(sql`ANALYZE assets, actions`);
     const rows = async (table: string) =>
       Number((await t.db.$client.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE oid = '${table}'::regclass`)).rows[0]!.n);
@@ -155,8 +155,14 @@ describe('GET /api/search', () => {
     const justOver = (k: number, n: number) => Math.floor(Math.sqrt(k * n)) + 1;
 
     await setCount('samsungs', 1_000_000, 1_000_000);
-    // Not counted (a new word): rare everywhere. Counted words containing the search add up.
-    expect(await choice('zzzqqq')).toEqual({ walk_assets: false, scan_assets: false, walk_actions: false, scan_actions: false });
+    const none = { walk_assets: false, scan_assets: false, walk_actions: false, scan_actions: false };
+    // In one letter run only ('samsung'): the run index answers, and the counts are not read.
+    expect(await choice('samsung')).toEqual(none);
+    // In two runs: the run index gives the pages, and the counts choose how to count.
+    await t.db.execute(sql`INSERT INTO search_runs (word) VALUES ('samsungs') ON CONFLICT DO NOTHING`);
+    // In no run: nothing can match, and nothing is counted.
+    expect(await choice('zzzqqq')).toEqual(none);
+    // Counted words containing the search add up.
     expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: true, walk_actions: true, scan_actions: true });
 
     await setCount('samsung', justOver(20, assetRows), justOver(20, actionRows) - 1);
