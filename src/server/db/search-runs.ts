@@ -24,11 +24,14 @@ export const RUNS_OF = {
 
 /**
  * SQL: the runs containing any of `patterns` (a text[] of containsPattern() patterns), or null when
- * one of them is not a word of 3–40 letters a–z (the index cannot answer it).
+ * one of them is not a word of 3–40 letters a–z (the index cannot answer it). The patterns reach the
+ * lookup through a subquery, so PostgreSQL estimates it the same whether it knows their values or
+ * not: an estimate that differed made the generic plan look dearer, and PostgreSQL then planned the
+ * statement on every execution (~0.7 ms).
  */
 export function runsContaining(patterns: string): string {
   return `CASE WHEN (SELECT bool_and(pattern ~ '^%[a-z]{3,40}%$') FROM unnest(${patterns}) AS pattern)
-    THEN array(SELECT word FROM search_runs WHERE word LIKE ANY (${patterns}))
+    THEN array(SELECT word FROM search_runs WHERE word LIKE ANY ((SELECT ${patterns})::text[]))
   END`;
 }
 
