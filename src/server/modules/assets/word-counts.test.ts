@@ -6,7 +6,7 @@ import { assets } from '../../db/schema';
 import { NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import type { AssetListItem } from '../../../shared/contract/assets';
 import { letterRuns, recountWords } from './word-counts';
-import { LIST_SEARCH_CHOICE, listSearchChoice } from './list-search';
+import { countedSearchQuery, LIST_SEARCH_CHOICE, listSearchChoice } from './list-search';
 import { containsPattern } from '../../db/like';
 
 let t: TestApp;
@@ -120,6 +120,32 @@ describe('asset word counts', () => {
     expect(await usesRuns('quorvex zintaro')).toBe(false);
     expect(await usesRuns('l 1')).toBe(false);
     expect(await usesRuns('qu')).toBe(false);
+  });
+
+  it('keeps one generic plan per connection for each filter shape, whatever the word', async () => {
+    // A register-sized list of runs: with a few dozen, any estimate of the lookup is cheap.
+    await t.db.execute(sql`INSERT INTO search_runs (word) SELECT 'zz' || md5(i::text) FROM generate_series(1, 30000) AS i`);
+    await t.db.execute(sql`ANALYZE search_runs`);
+    const client = await t.db.$client.connect();
+    try {
+      const shapes = [{}, { condition: 'good' as const }];
+      for (const filters of shapes) {
+        for (const word of ['quorvex', 'zintaro', 'nowhere', 'odel', 'quorvex', 'zintaro', 'counting', 'quorvex']) {
+          await client.query(countedSearchQuery(word, filters, 26)!);
+        }
+      }
+      const { rows } = await client.query<{ name: string; generic_plans: string }>(
+        "SELECT name, generic_plans FROM pg_prepared_statements WHERE name LIKE 'asset_search%' ORDER BY name",
+      );
+      // PostgreSQL plans the first five executions for their values, then keeps the generic plan
+      // unless it looks dearer than they did; had it, every search would be planned again.
+      expect(rows.map((r) => [r.name, Number(r.generic_plans)])).toEqual([
+        ['asset_search', 3],
+        ['asset_search_condition', 3],
+      ]);
+    } finally {
+      client.release();
+    }
   });
 
   it('lists the same pages whichever plan the counts choose, with filters and cursors', async () => {
