@@ -31,10 +31,14 @@ export function searchRepo(db: Db) {
     return listsOf(result.rows[0]!);
   };
 
-  /** COUNTED_LISTS; with `correct`, also that word's corrections when the lists hold less than a page. */
+  /**
+   * ONE_RUN_LISTS when it applies and answers, else COUNTED_LISTS; with `correct`, also that word's
+   * corrections when the lists hold less than a page.
+   */
   const runCounted = async (spellings: string[], skip: ListIds, correct?: string) => {
-    const result = await db.$client.query<ListsRow & { corrections: string[] | null }>(searchSql.counted(spellings, skip, correct));
-    const row = result.rows[0]!;
+    type Row = ListsRow & { corrections: string[] | null; answered?: boolean };
+    let row = (await db.$client.query<Row>(searchSql.counted(spellings, skip, correct))).rows[0]!;
+    if (row.answered === false) row = (await db.$client.query<Row>(searchSql.countedLists(spellings, skip, correct))).rows[0]!;
     return { lists: listsOf(row), corrections: correct && row.corrections?.length ? new Map([[correct, row.corrections]]) : undefined };
   };
 
@@ -100,6 +104,11 @@ function isCountable(word: string): boolean {
   return /^\p{L}{3,}$/u.test(word);
 }
 
+/** A word the letter-run index can answer: 3–40 letters a–z, whatever their case (ADR 016). */
+function isRunWord(word: string): boolean {
+  return /^[a-z]{3,40}$/.test(word.toLowerCase());
+}
+
 type ListName = 'assets' | 'actions' | 'meters';
 export const NO_IDS: ListIds = { assets: [], actions: [], meters: [] };
 /** The ids in each list of a search's answer. */
@@ -147,10 +156,20 @@ export const searchSql = {
   },
 
   /**
-   * COUNTED_LISTS for the records containing any of `spellings`, leaving out those in `skip`; with
-   * `correct`, also the corrections of that word when the lists hold less than a page.
+   * The first statement for the records containing any of `spellings`, leaving out those in `skip`;
+   * with `correct`, also the corrections of that word when the lists hold less than a page. One
+   * spelling of letters a–z goes to ONE_RUN_LISTS, which answers when it is in at most one letter run
+   * (`answered`); anything else, and what that does not answer, to COUNTED_LISTS (`countedLists`).
    */
   counted(spellings: string[], skip: ListIds, correct?: string): { name: string; text: string; values: unknown[] } {
+    if (spellings.length === 1 && isRunWord(spellings[0]!)) {
+      return { name: 'search_one_run', text: ONE_RUN_LISTS, values: this.countedLists(spellings, skip, correct).values };
+    }
+    return this.countedLists(spellings, skip, correct);
+  },
+
+  /** COUNTED_LISTS for `spellings` (see `counted`). */
+  countedLists(spellings: string[], skip: ListIds, correct?: string): { name: string; text: string; values: unknown[] } {
     return {
       name: 'search_counted_lists',
       text: COUNTED_LISTS,
@@ -361,10 +380,49 @@ function firstOfRuns(table: keyof typeof RUNS_OF, skip: string): string {
 }
 
 /** The records holding the one run that contains the spellings: each record holds it once. */
-function ofOneRun(table: keyof typeof RUNS_OF, skip: string): string {
-  return `(SELECT r.id FROM ${RUNS_OF[table].runs} AS r
-     WHERE r.word = (SELECT runs[1] FROM q) AND r.id <> ALL ((SELECT ${skip} FROM q)::uuid[]))`;
+function ofOneRun(table: keyof typeof RUNS_OF, skip: string, limit?: number): string {
+  const { runs, order } = RUNS_OF[table];
+  return `(SELECT r.id FROM ${runs} AS r
+     WHERE r.word = (SELECT runs[1] FROM q) AND r.id <> ALL ((SELECT ${skip} FROM q)::uuid[])${limit ? `
+     ORDER BY ${order} LIMIT ${limit}` : ''})`;
 }
+
+/** The first page of the one run containing the spelling, as rows of `table`. */
+function firstOfOneRun(table: keyof typeof RUNS_OF, skip: string): string {
+  return `(SELECT * FROM ${table} WHERE id IN ${ofOneRun(table, skip, SEARCH_RESULTS_PER_LIST)})`;
+}
+
+/**
+ * The lists for one spelling of letters a–z in at most one letter run, the usual case of a word
+ * someone types (ADR 016): the pages and counts of COUNTED_LISTS with none of its other plans.
+ * PostgreSQL sets up every node of a plan on each execution, branches not taken too, so this short
+ * statement runs in ~0.15 ms less. `answered` is false when the spelling is in several runs: the
+ * caller then runs COUNTED_LISTS. Parameters as COUNTED_LISTS.
+ */
+export const ONE_RUN_LISTS = `
+WITH q AS MATERIALIZED (
+  SELECT CASE WHEN cardinality(found) <= 1 THEN found END AS runs, coalesce(cardinality(found) <= 1, false) AS answered,
+         $2::uuid[] AS skip_assets, $3::uuid[] AS skip_actions, $4::uuid[] AS skip_meters, $5::text AS correct
+  FROM (SELECT ${runsContaining('(SELECT $1::text[])')} AS found OFFSET 0) AS w
+),
+lists AS MATERIALIZED (
+  SELECT
+    ${page('assets', ASSET_ITEM, firstOfOneRun('assets', 'skip_assets'), 'created_at DESC, id DESC', 'r."createdAt" DESC, r.id DESC')} AS assets,
+    ${page('a', ACTION_ITEM, firstOfOneRun('actions', 'skip_actions'), 'a.created_at DESC, a.id DESC', 'r."createdAt" DESC, r.id DESC')} AS actions,
+    ${page('meters', METER_ITEM, firstOfOneRun('meters', 'skip_meters'), 'meter_number', 'r."meterNumber"')} AS meters
+)
+SELECT (SELECT answered FROM q) AS answered, assets, actions, meters,
+  CASE WHEN json_array_length(assets) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(assets)
+       ELSE ${count(ofOneRun('assets', 'skip_assets'))} END AS assets_total,
+  CASE WHEN json_array_length(actions) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(actions)
+       ELSE ${count(ofOneRun('actions', 'skip_actions'))} END AS actions_total,
+  CASE WHEN json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST} THEN json_array_length(meters)
+       ELSE ${count(ofOneRun('meters', 'skip_meters'))} END AS meters_total,
+  CASE WHEN (SELECT answered FROM q)
+        AND json_array_length(assets) + json_array_length(actions) + json_array_length(meters) < ${SEARCH_RESULTS_PER_LIST}
+    THEN array(${CORRECTIONS_OF('(SELECT correct FROM q)')})
+  END AS corrections
+FROM lists`;
 
 /**
  * `<table>_matching`: every matching row of `table`, through its trigram index. A CTE is planned
