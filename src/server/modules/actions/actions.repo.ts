@@ -13,8 +13,8 @@ import type { ActionPriority, ActionStatus } from '../../../shared/domain/action
 export type Executor = Db | Tx;
 
 export type ActionRow = typeof actions.$inferSelect;
-export type NewAction = Omit<typeof actions.$inferInsert, 'id' | 'actionId' | 'createdAt' | 'updatedAt'>;
-export type ActionChanges = Partial<Omit<typeof actions.$inferInsert, 'id' | 'actionId' | 'createdBy' | 'createdAt'>>;
+export type NewAction = Omit<typeof actions.$inferInsert, 'id' | 'actionId' | 'assetCode' | 'createdAt' | 'updatedAt'>;
+export type ActionChanges = Partial<Omit<typeof actions.$inferInsert, 'id' | 'actionId' | 'assetCode' | 'createdBy' | 'createdAt'>>;
 
 export interface ActionFilters {
   status?: ActionStatus;
@@ -24,12 +24,12 @@ export interface ActionFilters {
   cursor?: string;
 }
 
-/** Every column the API returns (not search_text), plus the linked asset's code from a LEFT JOIN. */
+/** Every column the API returns (not search_text); the linked asset's code is kept on the action (migration 0013). */
 const listColumns = {
   id: actions.id,
   actionId: actions.actionId,
   assetId: actions.assetId,
-  assetCode: assets.assetId,
+  assetCode: actions.assetCode,
   assessmentId: actions.assessmentId,
   title: actions.title,
   description: actions.description,
@@ -54,8 +54,8 @@ export function toAction(row: ActionWithCode): Action {
 export const actionJson = () => ({ json: jsonObject(listColumns) });
 
 export function actionsRepo(db: Executor) {
-  const selectWithCode = () => db.select(listColumns).from(actions).leftJoin(assets, eq(assets.id, actions.assetId));
-  const selectJsonWithCode = () => db.select(actionJson()).from(actions).leftJoin(assets, eq(assets.id, actions.assetId));
+  const selectWithCode = () => db.select(listColumns).from(actions);
+  const selectJsonWithCode = () => db.select(actionJson()).from(actions);
 
   /**
    * The list without a search word, prepared per combination of filters: each is served by an index
@@ -95,8 +95,9 @@ export function actionsRepo(db: Executor) {
       return row?.assetId;
     },
 
-    async create(values: NewAction): Promise<ActionRow> {
-      const [row] = await db.insert(actions).values(values).returning();
+    /** The new action as the API shows it (its asset's code filled in by the database). */
+    async create(values: NewAction): Promise<ActionWithCode> {
+      const [row] = await db.insert(actions).values(values).returning(listColumns);
       return row!;
     },
 
@@ -111,8 +112,10 @@ export function actionsRepo(db: Executor) {
       return row;
     },
 
-    async update(id: string, changes: ActionChanges): Promise<void> {
-      await db.update(actions).set(changes).where(eq(actions.id, id));
+    /** The action as the API shows it after the change. */
+    async update(id: string, changes: ActionChanges): Promise<ActionWithCode | undefined> {
+      const [row] = await db.update(actions).set(changes).where(eq(actions.id, id)).returning(listColumns);
+      return row;
     },
 
     /**

@@ -81,8 +81,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             createdBy: userId,
           }),
         ).catch(rethrowMissingLink);
-        const created = await repo.findById(row.id);
-        return reply.status(201).send(toAction(created!));
+        return reply.status(201).send(toAction(row));
       },
     );
 
@@ -117,8 +116,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             Object.assign(changes, await resolveLinks(txRepo, assetId, assessmentId));
           }
           // Drizzle leaves out keys whose value is undefined: fields the body does not mention stay.
-          await txRepo.update(id, changes);
-          return txRepo.findById(id);
+          return txRepo.update(id, changes);
         }).catch(rethrowMissingLink);
         return toAction(updated!);
       },

@@ -233,7 +233,7 @@ describe('GET /api/actions', () => {
     expect((await list('status=nonsense')).statusCode).toBe(400);
   });
 
-  it('reads asset codes by join: one page costs the same queries whatever its size', async () => {
+  it('reads asset codes from the actions themselves: one page costs the same queries whatever its size', async () => {
     const queriesToList = async (query: string) => {
       const spy = vi.spyOn(t.database.pool, 'query');
       try {
@@ -320,6 +320,28 @@ describe('PATCH /api/actions/{id}', () => {
     expect(moved).toMatchObject({ assetId: b.id, assetCode: b.assetId, assessmentId: assessmentOfB.id });
     const unlinked = (await patch(action.id, { assetId: null, assessmentId: '' })).json<Action>();
     expect(unlinked).toMatchObject({ assetId: null, assetCode: null, assessmentId: null, title: 'Linked' });
+  });
+
+  it("keeps each action's copy of its asset's code, in the list and the detail, without an audit entry of its own", async () => {
+    const [a, b] = [await insertAsset(t.db, userId), await insertAsset(t.db, userId)];
+    const action = await createOk({ title: 'Copied code', assetId: a.id });
+    expect(action.assetCode).toBe(a.assetId);
+    await patch(action.id, { assetId: b.id });
+    const listed = () => list(`assetId=${b.id}`).then((res) => res.json<Action[]>().map((x) => x.assetCode));
+    expect(await listed()).toEqual([b.assetId]);
+
+    // Nothing in the app changes an asset's code; one changed in the database reaches its actions.
+    const audited = async () => (await t.db.$client.query(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'actions' AND entity_id = $1`, [action.id])).rows[0].n;
+    const entriesBefore = await audited();
+    await t.db.$client.query(`UPDATE assets SET asset_id = 'AST-RENAMED-' || left(id::text, 8) WHERE id = $1`, [b.id]);
+    const renamed = 'AST-RENAMED-' + b.id.slice(0, 8);
+    expect(await listed()).toEqual([renamed]);
+    expect((await getJson(t.app, `/api/actions/${action.id}`, cookie)).json<Action>().assetCode).toBe(renamed);
+    expect(await audited()).toBe(entriesBefore);
+
+    // A write naming the copy cannot make it disagree with the asset.
+    await t.db.$client.query(`UPDATE actions SET asset_code = 'AST-WRONG' WHERE id = $1`, [action.id]);
+    expect(await listed()).toEqual([renamed]);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -49,6 +49,7 @@ export const HIDDEN_COLUMNS = [
   'path',
   'ancestor_ids',
   'location_path',
+  'asset_code',
   'photo_urls',
   'last_reading',
   'last_reading_date',

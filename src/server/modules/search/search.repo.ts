@@ -252,7 +252,7 @@ const CORRECTIONS_OF = (term: string) => `
 const ASSET_ITEM = `id, asset_id AS "assetId", type, make, model, serial, condition, status,
   location_id AS "locationId", location_path AS "locationPath", ${iso('created_at')} AS "createdAt"`;
 const ACTION_ITEM = `a.id, a.action_id AS "actionId", a.asset_id AS "assetId",
-  (SELECT s.asset_id FROM assets s WHERE s.id = a.asset_id) AS "assetCode",
+  a.asset_code AS "assetCode",
   a.assessment_id AS "assessmentId", a.title, a.description, a.category, a.priority, a.status,
   a.assignee, a.target_date AS "targetDate", a.completed_date AS "completedDate",
   a.created_by AS "createdBy", ${iso('a.created_at')} AS "createdAt", ${iso('a.updated_at')} AS "updatedAt"`;
