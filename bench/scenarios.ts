@@ -127,13 +127,13 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       group: 'dashboard',
       request: get('/api/dashboard/stats'),
       // dashboard.repo.ts stats(): sums of the trigger-kept counts.
-      sql: [{ text: DASHBOARD_STATS_SQL, values: fixed(startOfMonth(new Date())) }],
+      sql: [{ name: 'bench_dashboard_stats', text: DASHBOARD_STATS_SQL, values: fixed(startOfMonth(new Date())) }],
     },
     {
       name: 'GET /api/assets?limit=50',
       group: 'list',
       request: get('/api/assets?limit=50'),
-      sql: [{ text: `${ASSET_LIST} ${NEWEST_FIRST} limit $1`, values: fixed(PAGE + 1) }],
+      sql: [{ name: 'bench_asset_browse', text: `${ASSET_LIST} ${NEWEST_FIRST} limit $1`, values: fixed(PAGE + 1) }],
     },
     {
       name: `GET /api/assets?limit=50&search=${term}`,
@@ -145,13 +145,13 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: 'GET /api/assets?limit=50&condition=poor',
       group: 'list',
       request: get('/api/assets?limit=50&condition=poor'),
-      sql: [{ text: `${ASSET_LIST} where "assets"."condition" = $1 ${NEWEST_FIRST} limit $2`, values: fixed('poor', PAGE + 1) }],
+      sql: [{ name: 'bench_asset_browse_condition', text: `${ASSET_LIST} where "assets"."condition" = $1 ${NEWEST_FIRST} limit $2`, values: fixed('poor', PAGE + 1) }],
     },
     {
       name: 'GET /api/assets?limit=50&type=hvac',
       group: 'list',
       request: get('/api/assets?limit=50&type=hvac'),
-      sql: [{ text: `${ASSET_LIST} where "assets"."type" = $1 ${NEWEST_FIRST} limit $2`, values: fixed('hvac', PAGE + 1) }],
+      sql: [{ name: 'bench_asset_browse_type', text: `${ASSET_LIST} where "assets"."type" = $1 ${NEWEST_FIRST} limit $2`, values: fixed('hvac', PAGE + 1) }],
     },
     {
       name: `GET /api/assets?limit=50&search=${term}&condition=good&type=other`,
@@ -166,6 +166,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       // assets.repo.ts findById(): every column plus the creator's name.
       sql: [
         {
+          name: 'bench_asset_by_id',
           text: `select "assets".*, "users"."full_name" from "assets" left join "users" on "users"."id" = "assets"."created_by" where "assets"."id" = $1 limit $2`,
           values: () => [nextSqlAssetId(), 1],
         },
@@ -187,11 +188,12 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: 'GET /api/actions?status=open&priority=high&limit=50',
       group: 'actions',
       request: get('/api/actions?status=open&priority=high&limit=50'),
-      // actions.repo.ts list(): each action as JSON text, with the asset's code.
+      // actions.repo.ts list(): each action as JSON text, with its copy of the asset's code (ADR 017).
       sql: [
         {
+          name: 'bench_action_browse',
           text: `select ${dialect.sqlToQuery(actionJson().json).sql}
-                 from "actions" left join "assets" on "assets"."id" = "actions"."asset_id"
+                 from "actions"
                  where ("actions"."status" = $1 and "actions"."priority" = $2)
                  order by "actions"."created_at" desc, "actions"."id" desc limit $3`,
           values: fixed('open', 'high', PAGE + 1),
