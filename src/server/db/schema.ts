@@ -474,8 +474,8 @@ export const actionWordCounts = pgTable(
  * 3–40 letters occurs in a record exactly when it occurs in one of these runs, so the global search
  * finds the runs containing it here (a few among ~80,000) and reads each run's newest records from
  * `asset_search_runs`, `action_search_runs` and `meter_search_runs` instead of walking the register
- * or testing every meter. Runs are only added:
- * one no record holds any more leads to no rows.
+ * or testing every meter. Runs are only ever added: a run that no record holds any more matches no
+ * record's rows, so it costs a lookup and never a wrong answer.
  */
 export const searchRuns = pgTable(
   'search_runs',
