@@ -60,6 +60,8 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
       LOG_LEVEL: 'warn',
       // Every sign-in of a bench or test run comes from 127.0.0.1.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      // The load generator reads at thousands a second through a few sessions.
+      READ_RATE_LIMIT_PER_MINUTE: '1000000000',
       // As `npm start` sets it: two malloc arenas keep the zlib threads of an xlsx export from
       // holding ~60 MB of freed memory each (docs/performance.md, "Export memory").
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',

@@ -10,12 +10,18 @@ import type { Db } from './db/client';
 import type { AppContext } from './app-context';
 import { createStorage, type ObjectStorage } from './storage';
 import { HttpError } from './http-errors';
+import { requestLogSerializer } from './log-redaction';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
+import { registerSlowBodyCutoff } from './plugins/slow-body';
+import { registerReadRateLimit } from './plugins/read-rate-limit';
 import { registerClientStatic } from './plugins/client-static';
 import { authRoutes } from './modules/auth/auth.routes';
+import { loginThrottle } from './modules/auth/login-throttle';
+import { schedulePeriodic } from './jobs/periodic';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { scheduleWordRecount } from './modules/assets/word-counts';
@@ -24,10 +30,13 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { scheduleUploadCleanup } from './modules/uploads/upload-cleanup';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { pruneSearchVocabulary, VOCABULARY_PRUNE_INTERVAL_MS } from './modules/search/vocabulary-prune';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { scheduleExportCleanup } from './modules/reports/export-retention';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,6 +56,12 @@ export interface BuildAppOptions {
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+const LOGIN_FAILURE_PRUNE_INTERVAL_MS = 60 * 60_000;
+
+/** A hop count becomes "trust the nearest n addresses"; Fastify's types take only the other forms. */
+function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -63,12 +78,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? {
       level: options.config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: requestLogSerializer },
       ...(options.logStream && { stream: options.logStream }),
     },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.config.trustProxy,
+    trustProxy: trustProxyOption(options.config.trustProxy),
+    // Stalled or trickling clients cannot hold a connection: the whole request (an upload included)
+    // must arrive within requestTimeout, and a JSON body within bodyTimeout (registerSlowBodyCutoff).
+    requestTimeout: options.config.http.requestTimeoutMs,
+    keepAliveTimeout: options.config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(options.config.http.headersTimeoutMs, options.config.http.requestTimeoutMs),
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(5_000, options.config.http.headersTimeoutMs / 2),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -96,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await registerSecurity(app, { storageOrigin: ctx.storage.kind === 's3' ? ctx.storage.origin : undefined });
+  registerReadRateLimit(app, options.config.readRateLimitPerMinute);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -103,7 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'retry-after': String(Math.ceil(context.ttl / 1000)),
       }),
   });
+  registerSlowBodyCutoff(app, options.config.http.bodyTimeoutMs);
   await registerSessions(app, ctx);
+  // Before the route modules: the OpenAPI document lists the routes registered after it.
+  await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
@@ -121,5 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerClientStatic(app, options.clientDir);
   scheduleWordRecount(app, ctx.db);
+  scheduleUploadCleanup(app, ctx);
+  scheduleExportCleanup(app, ctx);
+  schedulePeriodic(app, 'pruning old sign-in failures', LOGIN_FAILURE_PRUNE_INTERVAL_MS, () => loginThrottle(ctx.db).prune(ctx.now()));
+  schedulePeriodic(app, 'pruning the search vocabulary', VOCABULARY_PRUNE_INTERVAL_MS, () => pruneSearchVocabulary(ctx.db));
   return app;
 }

@@ -26,7 +26,26 @@ describe('loadConfig', () => {
 
   it('reads values from the environment', () => {
     const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', TRUST_PROXY: '1', COOKIE_SECURE: 'true', SESSION_IDLE_MINUTES: '5' });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', trustProxy: true, cookieSecure: true, sessionIdleMs: 5 * 60_000 });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', trustProxy: 1, cookieSecure: true, sessionIdleMs: 5 * 60_000 });
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 10.1.0.0/16,loopback', ['10.0.0.5', '10.1.0.0/16', 'loopback']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as a hop count or a list of proxies', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its IP', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every X-Forwarded-For hop/);
+  });
+
+  it('has timeouts for slow clients', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000, requestTimeoutMs: 300_000, keepAliveTimeoutMs: 72_000 });
   });
 
   it.each([['not-a-number'], ['70000'], ['-1'], ['80.5']])('refuses PORT=%s with an error naming PORT', (port) => {
@@ -36,6 +55,7 @@ describe('loadConfig', () => {
 
   it.each([
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'http://proxy'],
     ['LOG_LEVEL', 'verbose'],
     ['DATABASE_URL', 'not a url'],
     ['SESSION_SECRET', 'too-short'],

@@ -6,6 +6,36 @@ import path from 'node:path';
  * with a message naming the variable. Every key is listed in .env.example.
  */
 const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+/**
+ * TRUST_PROXY: which reverse proxies may say who the client is (X-Forwarded-For / -Proto / -Host).
+ * `false` (none), a hop count (`1`: the one proxy in front of the app), or a comma-separated list of
+ * proxy addresses or CIDR ranges (`10.0.0.5,10.1.0.0/16`, or `loopback`). A blanket `true` is
+ * refused: it would let any client choose its own IP (and so dodge per-IP limits and forge audit IPs).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would trust every X-Forwarded-For hop, so any client could choose its IP: set the number of proxies in front of the app (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((v) => v.trim()).filter(Boolean);
+    const valid = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i;
+    const bad = entries.find((entry) => !valid.test(entry));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected false, a number of proxies, or proxy addresses/CIDR ranges; got "${bad ?? value}"` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -18,8 +48,25 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** 'auto' marks the cookie Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Slow or stalled clients: time to send the headers, a JSON body, and a whole request (an upload). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(30),
+  HTTP_BODY_TIMEOUT_SECONDS: seconds(30),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(300),
+  /** A kept-alive connection stays open this long between requests (saves a phone new TLS handshakes). */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  /** Generated report files are deleted this many days after they were made. */
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Exports one user may start per hour, and how many may wait for a free worker across all users. */
+  EXPORTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  EXPORT_QUEUE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** Bytes of photos and videos one user may upload per day, in MB. */
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(1).default(1024),
+  /** An uploaded file not recorded against a record within this many hours is deleted. */
+  UPLOAD_CLEANUP_GRACE_HOURS: z.coerce.number().positive().default(24),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Reads (lists, search, records, files) one session may make per route per minute. */
+  READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -39,8 +86,13 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   cookieSecure: 'auto' | boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  http: { headersTimeoutMs: number; bodyTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  exports: { retentionDays: number; perUserPerHour: number; queueLimit: number };
+  uploads: { quotaBytesPerDay: number; cleanupGraceMs: number };
   authRateLimitPerMinute: number;
+  readRateLimitPerMinute: number;
   logLevel: string;
   s3: {
     endpoint: string | undefined;
@@ -74,7 +126,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    exports: { retentionDays: e.EXPORT_RETENTION_DAYS, perUserPerHour: e.EXPORTS_PER_USER_PER_HOUR, queueLimit: e.EXPORT_QUEUE_LIMIT },
+    uploads: { quotaBytesPerDay: e.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024, cleanupGraceMs: e.UPLOAD_CLEANUP_GRACE_HOURS * 3_600_000 },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     s3: {
       endpoint: e.S3_ENDPOINT,

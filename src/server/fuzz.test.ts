@@ -110,7 +110,7 @@ const realIds: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', READ_RATE_LIMIT_PER_MINUTE: '100000' },
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });

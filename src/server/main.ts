@@ -3,9 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig, ConfigError } from './config';
-import { connectDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { assertDurable, runMigrations } from './db/migrate';
+import { setUpDatabase } from './db/setup';
 import { buildApp } from './app';
 import { resolveSecret } from './secrets';
 
@@ -39,13 +38,18 @@ async function main(): Promise<void> {
     log.info(`embedded PostgreSQL running with its data in ${path.join(config.dataDir, 'pg')}`);
   }
 
-  const database = connectDatabase(url, { onPoolError: (err) => log.warn({ err }, 'database connection lost') });
+  let database;
   try {
-    await assertDurable(database);
-    await runMigrations(database);
+    const ready = await setUpDatabase(url, config.sessionSecret, { onPoolError: (err) => log.warn({ err }, 'database connection lost') });
+    database = ready.database;
+    if (!ready.appRole) {
+      log.warn(
+        'the database role in DATABASE_URL may not create roles, so the app serves requests as the owner of the tables: ' +
+          'whoever controls the app could then switch the audit trail off. Give it CREATEROLE, or see docs/decisions/019-app-database-role.md',
+      );
+    }
   } catch (err) {
     log.fatal({ err }, 'database setup failed');
-    await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(1);
   }

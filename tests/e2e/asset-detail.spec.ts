@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
 import { createAsset, createAssessment, createLocation, expectNoHorizontalScroll, uniqueToken } from './fixtures';
+import type { Asset } from '../../src/shared/contract/assets';
 
 /** The asset detail page (spec §2 Asset detail): header, tabs, QR code, edit, delete, assessments. */
 
@@ -138,6 +139,46 @@ test.describe('asset detail', () => {
 
     await page.reload();
     await expect(page.getByLabel('Asset information')).toContainText('New make');
+  });
+
+  test('keeps custom fields that are not text (numbers, true/false, objects) when the asset is edited on screen', async ({ page }) => {
+    await signUpViaApi(page);
+    const location = await createLocation(page);
+    // Set by another client through the API (spec §3: customFields is json).
+    const asset = await createAsset(page, {
+      locationId: location.id,
+      customFields: { Rating: 'FD30', Circuits: 4, 'F-gas': true, Service: { contractor: 'CoolCo', months: [3, 9] }, Spare: 7, Note: 'drop me' },
+    });
+    // The editor lists the fields in the order the API answers them (jsonb's key order).
+    const position = (name: string) => Object.keys(asset.customFields).indexOf(name) + 1;
+    // Shown as JSON text, with the nested keys in that order too.
+    const serviceJson = JSON.stringify(asset.customFields.Service);
+
+    await page.goto(`/assets/${asset.id}`);
+    const shown = page.getByLabel('Custom fields');
+    await expect(shown).toContainText('Circuits');
+    await expect(shown).toContainText(serviceJson);
+
+    await header(page).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Asset' });
+    const circuits = dialog.getByLabel(`Custom fields value ${position('Circuits')} (number, read-only)`);
+    await expect(circuits).toHaveValue('4');
+    await expect(circuits).toHaveAttribute('readonly', '');
+    await expect(dialog.getByLabel(`Custom fields value ${position('F-gas')} (true/false, read-only)`)).toHaveValue('true');
+    await expect(dialog.getByLabel(`Custom fields value ${position('Service')} (object, read-only)`)).toHaveValue(serviceJson);
+
+    await dialog.getByLabel(`Custom fields value ${position('Rating')}`, { exact: true }).fill('FD60');
+    // Remove one text row and one number row (later rows first, so the earlier positions hold).
+    const removals = ['Spare', 'Note'].map(position).sort((a, b) => b - a);
+    for (const index of removals) await dialog.getByRole('button', { name: `Remove custom fields ${index}`, exact: true }).click();
+    await dialog.getByLabel('Make', { exact: true }).fill('Daikin');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Asset updated');
+    await expect(dialog).toBeHidden();
+
+    const stored = (await (await page.request.get(`/api/assets/${asset.id}`)).json()) as Asset;
+    expect(stored.make).toBe('Daikin');
+    expect(stored.customFields).toEqual({ Rating: 'FD60', Circuits: 4, 'F-gas': true, Service: { contractor: 'CoolCo', months: [3, 9] } });
   });
 
   test('records an assessment with two defects: newest first, assessor, defects, and the new condition in the header', async ({ page }) => {

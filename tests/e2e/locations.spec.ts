@@ -138,6 +138,33 @@ test.describe('Locations page', () => {
     await expectCardsToMatch(page, await openLocationsPage(page));
   });
 
+  test('a parent whose metadata holds numbers, true/false and objects (set through the API) is picked on screen and keeps them', async ({ page }) => {
+    const token = uniqueToken();
+    const orgName = `000 Json Org ${token}`;
+    const metadata = { Sites: 12, Listed: true, Contacts: { facilities: { name: 'Jo', phones: ['0113 000 0000'] } }, Owner: 'Acme' };
+    const res = await page.request.post('/api/locations', { data: { name: orgName, type: 'organisation', metadata } });
+    expect(res.status(), await res.text()).toBe(201);
+
+    await openLocationsPage(page);
+    await expect(groupCard(page, 'Organisation').getByRole('listitem').filter({ hasText: orgName })).toBeVisible();
+    const dialog = await openAddLocation(page);
+    const regionName = `000 Json Region ${token}`;
+    await dialog.getByLabel('Name', { exact: true }).fill(regionName);
+    await dialog.getByLabel('Type').selectOption('region');
+    await pickParent(dialog, page, token, orgName);
+    await dialog.getByRole('button', { name: 'Add field' }).click();
+    await dialog.getByLabel('Metadata name 1').fill('Floors');
+    await dialog.getByLabel('Metadata value 1').fill('3');
+    await dialog.getByRole('button', { name: 'Create Location' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Location created' })).toBeVisible();
+
+    const stored = (await (await page.request.get(`/api/locations?search=${token}`)).json()) as Location[];
+    const org = stored.find((l) => l.name === orgName)!;
+    expect(org.metadata).toEqual(metadata);
+    // The editor's typed values stay text.
+    expect(stored.find((l) => l.name === regionName)).toMatchObject({ parentId: org.id, metadata: { Floors: '3' } });
+  });
+
   test('the parent picker offers only types above the chosen one', async ({ page }) => {
     const token = uniqueToken();
     const org = await createLocation(page, { name: `000 Org ${token}`, type: 'organisation' });

@@ -225,9 +225,11 @@ const action = {
 
 // The unit is at most 20 characters: a payload without a tag.
 const meter = { meterNumber: payload('meter.number', CODE_MAX), type: 'electricity', unit: '<svg onload=alert()>', multiplier: 2 };
+// Photo links that are not our own media are refused on write (checked below), so none is stored.
+const refusedPhotoUrls = ['javascript:alert(4)', payload('reading2.photoUrl', 2000)];
 const readings = [
-  { reading: 100, readingDate: '2026-01-01T09:00:00Z', notes: payload('reading1.notes', NOTES_MAX), photoUrl: 'javascript:alert(4)' },
-  { reading: 160, readingDate: '2026-02-01T09:00:00Z', notes: longPayload('reading2.notes', NOTES_MAX), photoUrl: payload('reading2.photoUrl', 2000) },
+  { reading: 100, readingDate: '2026-01-01T09:00:00Z', notes: payload('reading1.notes', NOTES_MAX) },
+  { reading: 160, readingDate: '2026-02-01T09:00:00Z', notes: longPayload('reading2.notes', NOTES_MAX) },
   { reading: 5, readingDate: '2026-03-01T09:00:00Z', notes: payload('reading3.notes', NOTES_MAX), confirmReset: true },
 ];
 
@@ -256,6 +258,10 @@ async function createRecords(page: Page): Promise<Ids> {
   );
 
   const meterRow = await created<{ id: string }>(api.post('/api/meters', { data: { ...meter, locationId: siteRow.id } }));
+  for (const photoUrl of refusedPhotoUrls) {
+    const refused = await api.post('/api/meter-readings', { data: { ...readings[0], photoUrl, meterId: meterRow.id } });
+    expect(refused.status(), photoUrl).toBe(400);
+  }
   for (const reading of readings) await created(api.post('/api/meter-readings', { data: { ...reading, meterId: meterRow.id } }));
 
   // A photo with a payload caption and filename: signed upload, the file, then the media record.

@@ -9,7 +9,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { connectDatabase, type Database, type Db } from '../../src/server/db/client';
 import { findFreePort } from '../../src/server/db/embedded';
-import { runMigrations } from '../../src/server/db/migrate';
+import { setUpDatabase } from '../../src/server/db/setup';
+import { appRoleName } from '../../src/server/db/app-role';
 import type { User } from '../../src/shared/contract/auth';
 import './provided-context';
 
@@ -35,6 +36,7 @@ export const HOUR = 60 * MINUTE;
 export interface TestDatabase {
   name: string;
   url: string;
+  /** Drops the database and the app role made for it. */
   drop(): Promise<void>;
 }
 
@@ -48,7 +50,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     name,
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withAdmin(adminUrl, async (admin) => {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.query(`DROP ROLE IF EXISTS "${appRoleName(name)}"`);
+      }),
   };
 }
 
@@ -74,9 +80,12 @@ export interface TestAppOptions {
 export interface TestApp {
   /** Not yet ready: tests may still add routes before the first inject(). */
   app: FastifyInstance;
+  /** The app's pool: as the app role, which owns nothing (ADR 019); tests write fixtures through it. */
   db: Db;
   database: Database;
-  /** Connection URL of this app's own database. */
+  /** As the tables' owner (migrations, the bulk seed): for tests that need what the app may not do. */
+  ownerDb: Db;
+  /** Connection URL of this app's own database, as the owner. */
   databaseUrl: string;
   config: Config;
   clock: TestClock;
@@ -91,18 +100,22 @@ export interface TestApp {
 /** The whole app on a fresh, migrated database of its own, with a controllable clock. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const database = connectDatabase(testDb.url, { max: 5 });
   const clock = options.clock ?? createClock();
   const logs: string[] = [];
   // Local object storage (photos, exports) goes to a folder of this app's own.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-test-data-'));
+  const secret = crypto.randomBytes(32).toString('base64url');
   let app: FastifyInstance | undefined;
+  let database: Database | undefined;
+  let owner: Database | undefined;
   try {
-    await runMigrations(database);
+    ({ database } = await setUpDatabase(testDb.url, secret, { max: 5 }));
+    owner = connectDatabase(testDb.url, { max: 2 });
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
       DATA_DIR: dataDir,
+      SESSION_SECRET: secret,
       ...options.env,
     });
     app = await buildApp({
@@ -113,10 +126,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logStream: options.captureLogs ? { write: (line: string) => void logs.push(line) } : undefined,
     });
     const builtApp = app;
+    const appDatabase = database;
+    const ownerDatabase = owner;
     return {
       app: builtApp,
-      db: database.db,
-      database,
+      db: appDatabase.db,
+      database: appDatabase,
+      ownerDb: ownerDatabase.db,
       databaseUrl: testDb.url,
       config,
       clock,
@@ -124,14 +140,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       dataDir,
       async close() {
         await builtApp.close();
-        if (!database.pool.ended) await database.close();
+        if (!appDatabase.pool.ended) await appDatabase.close();
+        if (!ownerDatabase.pool.ended) await ownerDatabase.close();
         await testDb.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await app?.close().catch(() => {});
-    await database.close().catch(() => {});
+    await database?.close().catch(() => {});
+    await owner?.close().catch(() => {});
     await testDb.drop().catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;

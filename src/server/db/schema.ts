@@ -116,7 +116,7 @@ export const locations = pgTable(
     description: text('description'),
     gpsLat: text('gps_lat'),
     gpsLon: text('gps_lon'),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     path: text('path').notNull(),
     ancestorIds: uuid('ancestor_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAtMs(),
@@ -159,7 +159,7 @@ export const assets = pgTable(
     complianceHygiene: complianceValue('compliance_hygiene').notNull().default('na'),
     qrCode: text('qr_code'),
     barcode: text('barcode'),
-    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
     status: assetStatus('status').notNull().default('draft'),
     createdBy: uuid('created_by')
@@ -541,4 +541,30 @@ export const auditLog = pgTable(
     index('audit_log_actor_id_idx').on(t.actorId),
     check('audit_log_operation_valid', sql`${t.operation} IN ('create', 'update', 'delete')`),
   ],
+);
+
+/**
+ * Every upload URL, presigned POST and multipart upload handed out (src/server/modules/uploads). It
+ * counts against the user's rolling 24 h quota: the declared size (10 MB when undeclared) until the
+ * stored size is known. The clean-up deletes the object of a grant that no media row records within
+ * the grace period (and marks it discarded), and drops rows once they are past both the grace period
+ * and the quota window, so the table holds about a day of uploads.
+ */
+export const uploadGrants = pgTable(
+  'upload_grants',
+  {
+    /** `uploads/<uuid>`, as issued. */
+    key: text('key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    declaredSize: integer('declared_size'),
+    /** Bytes stored (at most 10 MB: anything larger is deleted, never kept). */
+    storedSize: integer('stored_size'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the clean-up deleted the never-recorded object. */
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_grants_user_id_created_at_idx').on(t.userId, t.createdAt), index('upload_grants_created_at_idx').on(t.createdAt)],
 );

@@ -10,7 +10,7 @@ const routes: Array<{ method: string; url: string }> = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: '1' },
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },
@@ -29,7 +29,7 @@ const rowCounts = async () => ({
 
 describe('deny by default', () => {
   // The only /api routes reachable without a session. Anything added later must answer 401 until classified here.
-  const PUBLIC = new Set(['GET /api/user', 'HEAD /api/user', 'POST /api/login', 'POST /api/register', 'GET /api/health', 'HEAD /api/health']);
+  const PUBLIC = new Set(['GET /api/user', 'HEAD /api/user', 'POST /api/login', 'POST /api/register', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json', 'HEAD /api/openapi.json']);
 
   const concrete = (url: string) =>
     url.replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'anything');
@@ -96,11 +96,57 @@ describe('cross-site request forgery', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('refuses a logout without a JSON content type, keeping the session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
-    expect(res.statusCode).toBe(415);
+  // The spec's client (§7) sends POST /api/logout and POST /api/objects/upload with no body and no
+  // Content-Type. They work from our own origin, and only from it (SEC-CSRF-2, SEC-CSRF-3).
+  const bodiless = (url: string, session: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie: session, ...headers } });
+  const ownOrigin = { host: 'assets.example:5000', origin: 'http://assets.example:5000', 'sec-fetch-site': 'same-origin' };
+
+  it('accepts a bodiless same-origin logout, as the spec\'s client sends it, and ends the session', async () => {
+    const { cookie: own } = await registerUser(t.app);
+    const res = await bodiless('/api/logout', own, ownOrigin);
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await getJson(t.app, '/api/user', own)).statusCode).toBe(401);
+  });
+
+  it('accepts a bodiless logout from a client that sends no Origin at all (not a browser)', async () => {
+    const { cookie: own } = await registerUser(t.app);
+    expect((await bodiless('/api/logout', own)).statusCode).toBe(204);
+    expect((await getJson(t.app, '/api/user', own)).statusCode).toBe(401);
+  });
+
+  it('accepts a bodiless same-origin upload request and answers an upload URL', async () => {
+    const res = await bodiless('/api/objects/upload', cookie, ownOrigin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ uploadURL: expect.any(String), key: expect.stringMatching(/^uploads\//), method: 'PUT' });
+  });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['an Origin of another scheme', { host: 'assets.example:5000', origin: 'https://assets.example:5000' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['a malformed Origin', { origin: 'null' }],
+  ])('refuses a bodiless logout with %s (403), keeping the session', async (_name, headers) => {
+    const res = await bodiless('/api/logout', cookie, headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Cross-site request refused' });
     expect((await getJson(t.app, '/api/user', cookie)).statusCode).toBe(200);
   });
+
+  it('refuses a bodiless cross-site upload request (403)', async () => {
+    const res = await bodiless('/api/objects/upload', cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it.each([['application/x-www-form-urlencoded'], ['text/plain'], ['multipart/form-data; boundary=x']])(
+    'refuses an empty body that names %s (an HTML form without fields) with 415',
+    async (contentType) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, 'content-type': contentType }, payload: '' });
+      expect(res.statusCode).toBe(415);
+      expect((await getJson(t.app, '/api/user', cookie)).statusCode).toBe(200);
+    },
+  );
 
   it('refuses a foreign Origin with 403', async () => {
     const before = await rowCounts();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { HttpError } from '../http-errors';
 import { isApiRequest } from './api-request';
@@ -49,28 +49,35 @@ export async function registerSecurity(app: FastifyInstance, options: { storageO
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method) || !isApiRequest(request)) return;
 
-    // A cross-site page cannot send JSON without a CORS preflight, which this server never grants.
+    // A cross-site page cannot send JSON without a CORS preflight, which this server never grants, so
+    // a request with a body must be JSON. The one exception is the upload PUT, which carries the raw
+    // file: a cross-site page cannot forge it usefully, because it needs a URL signed by this server
+    // for this user and key, which only a same-origin call (POST /api/objects/upload) hands out.
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    const contentType = request.headers['content-type'] ?? '';
-    // The one exception is the local upload PUT, which carries the raw file: a cross-site page cannot
-    // forge it usefully, because it needs a URL signed by this server for this user, key, size and
-    // type, which only a same-origin JSON call (POST /api/objects/upload) hands out. Origin is still checked.
+    const contentType = request.headers['content-type'];
+    const isJson = contentType !== undefined && /^application\/json\b/i.test(contentType);
     const isSignedUpload = request.method === 'PUT' && request.routeOptions.url === LOCAL_UPLOAD_ROUTE;
-    if (!isSignedUpload && (request.method !== 'DELETE' || hasBody) && !/^application\/json\b/i.test(contentType)) {
+    // Bodiless calls (the spec's POST /api/logout and /api/objects/upload send no body and no
+    // Content-Type) pass; an empty body that names a form type (an HTML form with no fields) does not.
+    if (!isSignedUpload && (hasBody || contentType !== undefined) && !isJson) {
       throw new HttpError(415, 'Requests that change data must be sent as JSON (Content-Type: application/json)');
     }
 
+    // Origin and Fetch Metadata, which browsers always send on cross-site writes, decide the rest. A
+    // request without a JSON body has no preflight to stop it, so it must come from this very origin.
     const origin = request.headers.origin;
-    if (origin !== undefined && !isSameOrigin(origin, request.host)) {
-      throw new HttpError(403, 'Cross-site request refused');
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Cross-site request refused');
+    if (origin !== undefined && !isSameOrigin(origin, request)) throw new HttpError(403, 'Cross-site request refused');
+    const site = request.headers['sec-fetch-site'];
+    const allowedSites = isJson ? ['same-origin', 'same-site', 'none'] : ['same-origin', 'none'];
+    if (site !== undefined && !allowedSites.includes(String(site))) throw new HttpError(403, 'Cross-site request refused');
   });
 }
 
-function isSameOrigin(origin: string, host: string): boolean {
+/** Origin names this server as the browser reached it: same host, and the same scheme. */
+function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
-    return new URL(origin).host === host;
+    const url = new URL(origin);
+    return url.host === request.host && url.protocol === `${request.protocol}:`;
   } catch {
     return false;
   }

@@ -30,7 +30,9 @@ export async function registerSessions(app: FastifyInstance, ctx: AppContext): P
 
   app.addHook('onRequest', async (request) => {
     if (!isApiRequest(request)) return;
-    const token = request.cookies[SECURE_COOKIE] ?? request.cookies[PLAIN_COOKIE];
+    // Over HTTPS only the __Host- cookie counts: a plain `sid` could have been planted by anyone on the
+    // network path over plain HTTP (or by a sibling subdomain), and must not choose the session.
+    const token = request.cookies[cookieName(request)];
     if (token) {
       request.sessionToken = token;
       request.user = await repo.findUser(token, ctx.now());
@@ -42,6 +44,8 @@ export async function registerSessions(app: FastifyInstance, ctx: AppContext): P
 
   const secureFor = (request: FastifyRequest) =>
     ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure;
+
+  const cookieName = (request: FastifyRequest) => (secureFor(request) ? SECURE_COOKIE : PLAIN_COOKIE);
 
   const cookieOptions = (request: FastifyRequest) => ({
     path: '/',
@@ -57,8 +61,7 @@ export async function registerSessions(app: FastifyInstance, ctx: AppContext): P
       if (request.sessionToken) await repo.destroy(request.sessionToken);
       await repo.purgeExpired(userId, now);
       const token = await repo.create(userId, now);
-      const name = secureFor(request) ? SECURE_COOKIE : PLAIN_COOKIE;
-      reply.setCookie(name, token, { ...cookieOptions(request), maxAge: Math.floor(ctx.config.sessionAbsoluteMs / 1000) });
+      reply.setCookie(cookieName(request), token, { ...cookieOptions(request), maxAge: Math.floor(ctx.config.sessionAbsoluteMs / 1000) });
     },
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (request.sessionToken) await repo.destroy(request.sessionToken);

@@ -5,34 +5,48 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { LocalObjectStorage, ObjectInfo } from './storage';
 
+/** Photos and exports are evidence and personal data: only the app's own OS user may read them. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 /**
  * Objects as files under `<root>/<key>`, with the content type in a sidecar `<file>.type`. Keys are
- * server-chosen, but are still checked to stay inside the root.
+ * server-chosen, but are still checked to stay inside the root. Folders and files are owner-only,
+ * whatever the process's umask.
  */
 export function localStorage(root: string): LocalObjectStorage {
   const resolve = (key: string) => {
     if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw new Error(`invalid object key: ${key}`);
     return path.join(root, key);
   };
-  const writeType = (file: string, contentType: string) => fsp.writeFile(`${file}.type`, contentType);
+  const writeType = (file: string, contentType: string) => fsp.writeFile(`${file}.type`, contentType, { mode: FILE_MODE });
+  // mkdir's mode applies only to the folders it creates, and the umask may narrow it but never widen it.
+  const makeDir = async (dir: string) => {
+    await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });
+    for (let d = dir; d.startsWith(root) && d !== path.dirname(root); d = path.dirname(d)) {
+      await fsp.chmod(d, DIR_MODE);
+      if (d === root) break;
+    }
+  };
 
   return {
     kind: 'local',
 
     async putFile(key, filePath, contentType) {
       const file = resolve(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await makeDir(path.dirname(file));
       await fsp.copyFile(filePath, file);
+      await fsp.chmod(file, FILE_MODE);
       await writeType(file, contentType);
       return { size: (await fsp.stat(file)).size, contentType };
     },
 
     async putStream(key, body: Readable, contentType) {
       const file = resolve(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await makeDir(path.dirname(file));
       const partial = `${file}.partial`;
       try {
-        await pipeline(body, fs.createWriteStream(partial));
+        await pipeline(body, fs.createWriteStream(partial, { mode: FILE_MODE }));
         await fsp.rename(partial, file);
       } catch (err) {
         await fsp.rm(partial, { force: true });

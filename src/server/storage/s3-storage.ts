@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,
@@ -15,8 +16,9 @@ import {
   type Part,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { MultipartPart, ObjectInfo, S3ObjectStorage } from './storage';
+import type { MultipartPart, ObjectInfo, PendingMultipart, S3ObjectStorage } from './storage';
 import { presignedPost } from './s3-post-policy';
+import { withSpooledFile } from './spool';
 
 export interface S3Settings {
   bucket: string;
@@ -61,6 +63,11 @@ const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: numb
 export function s3Storage(settings: S3Settings, client: S3Client = createS3Client(settings)): S3ObjectStorage & { client: S3Client } {
   const Bucket = settings.bucket;
   const bucketUrl = s3BucketUrl(settings);
+  const putFile = async (key: string, filePath: string, contentType: string): Promise<ObjectInfo> => {
+    const { size } = await fsp.stat(filePath);
+    await client.send(new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(filePath), ContentType: contentType, ContentLength: size }));
+    return { size, contentType };
+  };
   return {
     kind: 's3',
     client,
@@ -68,14 +75,11 @@ export function s3Storage(settings: S3Settings, client: S3Client = createS3Clien
     origin: new URL(bucketUrl).origin,
     objectUrl: (key) => `${bucketUrl}/${key.split('/').map(encodeURIComponent).join('/')}`,
 
-    async putFile(key, filePath, contentType) {
-      const { size } = await fsp.stat(filePath);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(filePath), ContentType: contentType, ContentLength: size }));
-      return { size, contentType };
-    },
+    putFile,
 
     async putStream(key, body: Readable, contentType, size) {
-      if (size === undefined) throw new Error('S3 uploads from a stream need the size');
+      // A stream of unknown length (the app's upload route) goes through a temporary file first.
+      if (size === undefined) return withSpooledFile(body, (file) => putFile(key, file, contentType));
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
       return { size, contentType };
     },
@@ -138,8 +142,25 @@ export function s3Storage(settings: S3Settings, client: S3Client = createS3Clien
       return out.UploadId;
     },
 
-    presignPart(key, uploadId, partNumber, expiresIn) {
-      return getSignedUrl(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn });
+    presignPart(key, uploadId, partNumber, { expiresIn, size }) {
+      const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
+      // With a size the part URL takes exactly that many bytes (S3 refuses any other length).
+      return getSignedUrl(client, command, { expiresIn, ...(size !== undefined && { signableHeaders: new Set(['content-length']) }) });
+    },
+
+    async listMultipartUploads(prefix) {
+      const uploads: PendingMultipart[] = [];
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        const out = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+        for (const upload of out.Uploads ?? []) {
+          if (upload.Key && upload.UploadId && upload.Initiated) uploads.push({ key: upload.Key, uploadId: upload.UploadId, initiated: upload.Initiated });
+        }
+        if (!out.IsTruncated || (!out.NextKeyMarker && !out.NextUploadIdMarker)) return uploads;
+        keyMarker = out.NextKeyMarker;
+        uploadIdMarker = out.NextUploadIdMarker;
+      }
     },
 
     async listParts(key, uploadId) {

@@ -13,7 +13,7 @@ export interface ObjectInfo {
 interface StorageOperations {
   /** Stores a file from disk under the key (used for generated exports). */
   putFile(key: string, filePath: string, contentType: string): Promise<ObjectInfo>;
-  /** Stores a stream of bytes under the key. */
+  /** Stores a stream of bytes under the key (S3 first spools a stream of unknown size to a temporary file). */
   putStream(key: string, body: Readable, contentType: string, size?: number): Promise<ObjectInfo>;
   /** Size and type of a stored object, or null when it does not exist. */
   head(key: string): Promise<ObjectInfo | null>;
@@ -40,6 +40,12 @@ export interface MultipartPart {
   Size: number;
 }
 
+export interface PendingMultipart {
+  key: string;
+  uploadId: string;
+  initiated: Date;
+}
+
 /** S3 adds what browsers use directly: presigned URLs and the multipart calls behind them. */
 export interface S3ObjectStorage extends StorageOperations {
   readonly kind: 's3';
@@ -55,7 +61,10 @@ export interface S3ObjectStorage extends StorageOperations {
   /** A presigned POST (HTML form upload) whose policy pins the key, the type and the size range. */
   presignPost(key: string, options: { contentType: string; maxSize: number; expiresIn: number }): Promise<PresignedPost>;
   createMultipart(key: string, contentType: string): Promise<string>;
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string>;
+  /** A presigned UploadPart URL; with a size, Content-Length is signed so the part must be exactly that long. */
+  presignPart(key: string, uploadId: string, partNumber: number, options: { expiresIn: number; size?: number }): Promise<string>;
+  /** Multipart uploads started and neither completed nor aborted, under the prefix. */
+  listMultipartUploads(prefix: string): Promise<PendingMultipart[]>;
   listParts(key: string, uploadId: string): Promise<MultipartPart[]>;
   completeMultipart(key: string, uploadId: string, parts: Array<{ ETag: string; PartNumber: number }>): Promise<void>;
   abortMultipart(key: string, uploadId: string): Promise<void>;

@@ -9,11 +9,12 @@ import {
   NOTES_MAX,
   SHORT_TEXT_MAX,
 } from '../domain';
-import { cursorParam, filterOf, keyValues, limitParam, optionalDate, optionalText, searchParam } from './common';
+import { cursorParam, filterOf, jsonObjectField, jsonObjectValue, limitParam, optionalDate, optionalText, searchParam } from './common';
 
 const complianceValue = z.enum(COMPLIANCE_VALUES, { error: 'Choose yes, no or N/A' });
 const compliance = complianceValue.default(ASSET_DEFAULTS.compliance);
 const assetStatus = z.enum(ASSET_STATUSES, { error: 'Choose a status' });
+const customFields = jsonObjectField('Custom fields');
 
 /**
  * POST /api/assets. The spec's client also sends locationPath, photoUrls and createdBy: they are
@@ -36,7 +37,7 @@ export const createAssetSchema = z.object({
   complianceLoler: compliance,
   complianceHygiene: compliance,
   barcode: optionalText(CODE_MAX, 'Barcode'),
-  customFields: keyValues.default({}),
+  customFields: customFields.default({}),
   status: assetStatus.default(ASSET_DEFAULTS.status),
   /** Idempotency key from a field device: the same value twice creates one asset and returns it. */
   clientAssetId: optionalText(CODE_MAX, 'Client asset id'),
@@ -55,7 +56,7 @@ export const updateAssetSchema = createAssetSchema
     complianceElectrical: complianceValue,
     complianceLoler: complianceValue,
     complianceHygiene: complianceValue,
-    customFields: keyValues,
+    customFields,
     status: assetStatus,
   })
   .partial();
@@ -83,7 +84,7 @@ export const assetSchema = z.object({
   complianceHygiene: z.enum(COMPLIANCE_VALUES),
   qrCode: z.string().nullable(),
   barcode: z.string().nullable(),
-  customFields: z.record(z.string(), z.string()),
+  customFields: jsonObjectValue,
   photoUrls: z.array(z.string()),
   status: z.enum(ASSET_STATUSES),
   createdBy: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KEY_VALUE_MAX_ENTRIES, KEY_VALUE_NAME_MAX, KEY_VALUE_VALUE_MAX, LIST_MAX_LIMIT, LIST_PAGE_SIZE } from '../domain';
+import { jsonFieldIssues, jsonFieldMessages, LIST_MAX_LIMIT, LIST_PAGE_SIZE } from '../domain';
 
 /** Building blocks shared by the resource contracts. */
 
@@ -33,13 +33,22 @@ export const optionalId = (message: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** Name/value pairs (asset customFields, location metadata), stored as a JSON object. */
-export const keyValues = z
-  .record(
-    z.string().trim().min(1, 'Each field needs a name').max(KEY_VALUE_NAME_MAX, `Field names must be at most ${KEY_VALUE_NAME_MAX} characters`),
-    z.string().max(KEY_VALUE_VALUE_MAX, `Field values must be at most ${KEY_VALUE_VALUE_MAX} characters`),
-  )
-  .refine((o) => Object.keys(o).length <= KEY_VALUE_MAX_ENTRIES, `At most ${KEY_VALUE_MAX_ENTRIES} fields`);
+/**
+ * A "json" field (spec §3: asset customFields, location metadata): any JSON object, values of any JSON
+ * type, within the bounds of domain/json-fields.ts. The record is only the outer shape: its values are
+ * checked by an iterative walk rather than a recursive schema, which a body nested thousands deep
+ * would drive past the stack. Values are kept exactly as sent (PostgreSQL's jsonb may reorder keys).
+ */
+export const jsonObjectField = (label: string) =>
+  z
+    .record(z.string(), z.unknown(), { error: jsonFieldMessages(label).notObject })
+    .superRefine((value, ctx) => {
+      for (const issue of jsonFieldIssues(value, label)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    })
+    .meta({ description: `${label}: a JSON object; values may be text, numbers, true/false, null, objects or lists` });
+
+/** A stored "json" field as the API answers it. */
+export const jsonObjectValue = z.record(z.string(), z.unknown());
 
 /** A list filter: 'all' and '' mean "no filter" (spec §7). */
 export const filterOf = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { LOCATION_TYPES, CODE_MAX, NAME_MAX, NOTES_MAX, type LocationType } from '../domain';
-import { keyValues, optionalId, optionalText, requiredText, searchParam } from './common';
+import { LOCATION_CURSOR_MAX, LOCATION_TYPES, LOCATIONS_PAGE_MAX, CODE_MAX, NAME_MAX, NOTES_MAX, type LocationType } from '../domain';
+import { jsonObjectField, jsonObjectValue, optionalId, optionalText, requiredText, searchParam } from './common';
 
 const coordinate = (label: string, limit: number) =>
   optionalText(30, label).refine(
     (v) => v === null || (/^-?\d+(\.\d+)?$/.test(v) && Math.abs(Number(v)) <= limit),
     `${label} must be a number between -${limit} and ${limit}`,
   );
+
+const metadata = jsonObjectField('Metadata');
 
 /** POST /api/locations (spec §5: 'Name is required', 'Type is required'). */
 export const createLocationSchema = z.object({
@@ -17,7 +19,7 @@ export const createLocationSchema = z.object({
   description: optionalText(NOTES_MAX, 'Description'),
   gpsLat: coordinate('Latitude', 90),
   gpsLon: coordinate('Longitude', 180),
-  metadata: keyValues.default({}),
+  metadata: metadata.default({}),
 });
 export type CreateLocationInput = z.input<typeof createLocationSchema>;
 
@@ -25,7 +27,7 @@ export type CreateLocationInput = z.input<typeof createLocationSchema>;
  * PATCH /api/locations/{id}: everything but type and parent (a move is not offered). metadata is
  * redeclared without its default, which .partial() would otherwise apply and so wipe the stored one.
  */
-export const updateLocationSchema = createLocationSchema.omit({ type: true, parentId: true }).extend({ metadata: keyValues }).partial();
+export const updateLocationSchema = createLocationSchema.omit({ type: true, parentId: true }).extend({ metadata }).partial();
 export type UpdateLocationInput = z.input<typeof updateLocationSchema>;
 
 export const locationSchema = z.object({
@@ -37,7 +39,7 @@ export const locationSchema = z.object({
   description: z.string().nullable(),
   gpsLat: z.string().nullable(),
   gpsLon: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()),
+  metadata: jsonObjectValue,
   /** Full path of names from the top, e.g. "Acme Estates / North / Leeds Depot". */
   path: z.string(),
   createdAt: z.string(),
@@ -45,7 +47,11 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-/** GET /api/locations: all locations ordered by path, or filtered (pickers search with a limit). */
+/**
+ * GET /api/locations: locations ordered by path, optionally filtered (pickers search with a small
+ * limit). At most LOCATIONS_PAGE_MAX per response (also the default); when more match, the
+ * x-next-cursor header carries the `cursor` of the next page. A larger limit is clamped, not refused.
+ */
 export const listLocationsQuery = z.object({
   /** One type, or several separated by commas (e.g. the possible parents of a new floor); 'all' or '' for any. */
   type: z
@@ -64,7 +70,13 @@ export const listLocationsQuery = z.object({
     }),
   parentId: z.uuid('parentId must be a location id').optional(),
   search: searchParam,
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .default(LOCATIONS_PAGE_MAX)
+    .transform((n) => Math.min(n, LOCATIONS_PAGE_MAX)),
+  cursor: z.string().max(LOCATION_CURSOR_MAX, 'cursor is not valid: start again from the first page').optional(),
 });
 
 /** GET /api/locations/summary: per type, the total and the first names (Locations page groups). */

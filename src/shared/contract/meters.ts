@@ -1,18 +1,33 @@
 import { z } from 'zod';
-import { CODE_MAX, MAX_MULTIPLIER, MAX_READING, METER_TYPES, NOTES_MAX } from '../domain';
+import { CODE_MAX, isOwnMediaUrl, MAX_MULTIPLIER, MAX_READING, METER_TYPES, NOTES_MAX, OWN_MEDIA_URL_MESSAGE, READING_REQUIRED_MESSAGE } from '../domain';
 import { cursorParam, limitParam, optionalText, requiredText } from './common';
 
-/** Blank → fallback; a string is parsed as a whole number (spec §5 Meter, Meter reading). */
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
+
+/** A string is parsed as a whole number, a number truncated to one (spec §5 Meter, Meter reading). */
+const toWholeNumber = (v: unknown) => {
+  if (typeof v === 'string') return /^\s*-?\d+(\.\d*)?\s*$/.test(v) ? Math.trunc(Number(v)) : Number.NaN;
+  if (typeof v === 'number') return Math.trunc(v);
+  return v;
+};
+
+/** Blank → fallback; otherwise a whole number. */
 const wholeNumber = (fallback: number, message: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return fallback;
-      if (typeof v === 'string') return /^\s*-?\d+(\.\d*)?\s*$/.test(v) ? Math.trunc(Number(v)) : Number.NaN;
-      if (typeof v === 'number') return Math.trunc(v);
-      return v;
-    },
-    z.number({ error: message }).refine(Number.isFinite, message),
-  );
+  z.preprocess((v) => (isBlank(v) ? fallback : toWholeNumber(v)), z.number({ error: message }).refine(Number.isFinite, message));
+
+/**
+ * A whole number that must be given: missing, null or blank is refused with `requiredMessage`, never
+ * read as 0. Declared as "a number or a numeric string, required", which is what the API documents.
+ */
+const requiredWholeNumber = (requiredMessage: string, message: string) =>
+  z
+    .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : message) })
+    .transform((v, ctx) => {
+      if (!isBlank(v)) return toWholeNumber(v) as number;
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    })
+    .pipe(z.number({ error: message }).refine(Number.isFinite, message));
 
 /** POST /api/meters (spec §5 Meter messages). locationPath comes from the chosen location. */
 export const createMeterSchema = z.object({
@@ -40,22 +55,31 @@ export const meterSchema = z.object({
 });
 export type Meter = z.infer<typeof meterSchema>;
 
+const readingValue = z.number().min(0, 'Reading must be a positive number').max(MAX_READING, `Reading must be at most ${MAX_READING}`);
+
 /**
- * POST /api/meter-readings (spec §5 Meter reading messages). recordedBy comes from the session.
- * A reading lower than the one before it is refused unless `confirmReset` says the meter was
- * replaced or rolled over.
+ * POST /api/meter-readings (spec §3: reading "integer, required"; §5 Meter reading messages).
+ * recordedBy comes from the session. A reading lower than the one before it is refused unless
+ * `confirmReset` says the meter was replaced or rolled over. photoUrl, when given, must be one of our
+ * own media URLs (see isOwnMediaUrl).
  */
 export const createReadingSchema = z.object({
   meterId: z.uuid({ error: 'Meter is required' }),
-  reading: wholeNumber(0, 'Reading must be a positive number').pipe(
-    z.number().min(0, 'Reading must be a positive number').max(MAX_READING, `Reading must be at most ${MAX_READING}`),
-  ),
+  reading: requiredWholeNumber(READING_REQUIRED_MESSAGE, 'Reading must be a positive number').pipe(readingValue),
   readingDate: z.iso.datetime({ offset: true, error: 'Reading date is required' }),
   notes: optionalText(NOTES_MAX, 'Notes'),
-  photoUrl: optionalText(2000, 'Photo URL'),
+  photoUrl: optionalText(2000, 'Photo URL').refine((v) => v === null || isOwnMediaUrl(v), OWN_MEDIA_URL_MESSAGE),
   confirmReset: z.boolean().default(false),
 });
 export type CreateReadingInput = z.input<typeof createReadingSchema>;
+
+/**
+ * The Add Reading form's schema: the server's, except that a blank reading falls back to 0 as spec §5
+ * describes. That fallback is the form's choice, made before it sends; the server requires the number.
+ */
+export const readingFormSchema = createReadingSchema.extend({
+  reading: wholeNumber(0, 'Reading must be a positive number').pipe(readingValue),
+});
 
 export const readingSchema = z.object({
   id: z.string(),

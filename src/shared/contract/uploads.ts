@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isAllowedUploadType, MAX_UPLOAD_BYTES, UPLOAD_EMPTY_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE, UPLOAD_TYPES_MESSAGE } from '../domain/uploads';
+import {
+  isAllowedUploadType,
+  MAX_MULTIPART_PARTS,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_EMPTY_MESSAGE,
+  UPLOAD_PART_NUMBER_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  UPLOAD_TYPES_MESSAGE,
+} from '../domain/uploads';
 
 /** A declared MIME type: image/* or video/*, never SVG or HTML (absent means "not declared"). */
 const declaredType = z.string().trim().max(255).refine(isAllowedUploadType, UPLOAD_TYPES_MESSAGE);
@@ -20,7 +28,8 @@ export const uploadRequestSchema = z
     size: declaredSize.optional(),
     contentType: declaredType.optional(),
   })
-  .optional()
+  // Fastify hands a bodiless request (the spec's client) to validation as null.
+  .nullish()
   .transform((v) => v ?? {});
 export type UploadRequest = z.input<typeof uploadRequestSchema>;
 
@@ -59,12 +68,22 @@ export const createMultipartSchema = z.object({
 export const createMultipartResponse = z.object({ uploadId: z.string(), key: z.string() });
 
 export const multipartParams = z.object({ uploadId: z.string().min(1).max(1024) });
+/** With files of at most 10 MB and S3's 5 MiB minimum part, an upload has at most 2 parts. */
 export const multipartPartParams = multipartParams.extend({
   partNumber: z.coerce
     .number({ error: 'partNumber must be a number' })
     .int('partNumber must be a whole number')
-    .min(1, 'partNumber must be between 1 and 10000')
-    .max(10_000, 'partNumber must be between 1 and 10000'),
+    .min(1, UPLOAD_PART_NUMBER_MESSAGE)
+    .max(MAX_MULTIPART_PARTS, UPLOAD_PART_NUMBER_MESSAGE),
+});
+/** `?size=` (optional, bytes): the part URL is then signed for exactly that Content-Length. */
+export const signPartQuery = s3KeyQuery.extend({
+  size: z.coerce
+    .number({ error: 'size must be a number of bytes' })
+    .int('size must be a whole number of bytes')
+    .min(1, UPLOAD_EMPTY_MESSAGE)
+    .max(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE)
+    .optional(),
 });
 
 /** GET /api/s3/multipart/{uploadId}?key=: the parts S3 holds so far. */
@@ -75,9 +94,14 @@ export const signPartResponse = z.object({ url: z.string(), expires: z.number() 
 /** POST /api/s3/multipart/{uploadId}/complete?key=. */
 export const completeMultipartSchema = z.object({
   parts: z
-    .array(z.object({ ETag: z.string().min(1).max(200), PartNumber: z.number().int().min(1).max(10_000) }))
+    .array(
+      z.object({
+        ETag: z.string().min(1).max(200),
+        PartNumber: z.number().int().min(1, UPLOAD_PART_NUMBER_MESSAGE).max(MAX_MULTIPART_PARTS, UPLOAD_PART_NUMBER_MESSAGE),
+      }),
+    )
     .min(1, 'parts must list at least one part')
-    .max(10_000),
+    .max(MAX_MULTIPART_PARTS, UPLOAD_PART_NUMBER_MESSAGE),
 });
 export const completeMultipartResponse = z.object({ location: z.string(), key: z.string(), bucket: z.string() });
 

@@ -10,3 +10,5 @@ export * from './search';
 export * from './dashboard';
 export * from './reports';
 export * from './uploads';
+export * from './json-fields';
+export * from './media-urls';

@@ -16,6 +16,15 @@ export const DEFAULT_LOCATION_TYPE: LocationType = 'organisation';
 /** Locations page: names shown per type group before '+N more' (spec §9). */
 export const LOCATION_GROUP_PREVIEW = 5;
 
+/**
+ * GET /api/locations answers at most this many locations per request (the default too), with
+ * x-next-cursor for more. The spec's client asks once with no parameters and expects every location,
+ * so the bound sits well above a real estate's count while still capping one response.
+ */
+export const LOCATIONS_PAGE_MAX = 10_000;
+/** A location cursor carries the last row's path (names up to 6 levels deep), so it is longer than others. */
+export const LOCATION_CURSOR_MAX = 8_192;
+
 /** Separator of a location's full path, e.g. "Acme Estates / North / Leeds Depot". */
 export const LOCATION_PATH_SEPARATOR = ' / ';
 

@@ -15,3 +15,5 @@ export const METER_DEFAULTS = { type: 'electricity', unit: 'kWh', multiplier: 1 
 /** Readings are whole numbers within PostgreSQL's integer range. */
 export const MAX_READING = 2_147_483_647;
 export const MAX_MULTIPLIER = 1_000_000;
+/** A reading sent without a number (spec §3: reading "integer, required"). */
+export const READING_REQUIRED_MESSAGE = 'Reading is required';

@@ -17,3 +17,32 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { xlsx: 'Excel
 /** How many of the user's exports the Reports page lists, and how long a download link works. */
 export const RECENT_EXPORTS = 10;
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60_000;
+
+/**
+ * Export limits (issue 19): one user cannot hold the export workers or fill the disk. Each export is
+ * a worker thread and a database connection, so a process generates MAX_CONCURRENT_EXPORTS at once
+ * and lets EXPORT_QUEUE_LIMIT (config) wait; each user has one export in progress at a time and
+ * EXPORTS_PER_USER_PER_HOUR (config) per rolling hour; files are deleted after EXPORT_RETENTION_DAYS.
+ */
+export const MAX_CONCURRENT_EXPORTS = 2;
+export const EXPORT_RATE_WINDOW_MS = 60 * 60_000;
+
+export const EXPORT_IN_PROGRESS_MESSAGE = 'An export of yours is still being prepared. Try again when it has finished.';
+/** A typical export takes a few seconds; a client that retries sooner only meets the same answer. */
+export const EXPORT_IN_PROGRESS_RETRY_AFTER_SECONDS = 10;
+
+export const EXPORT_QUEUE_FULL_MESSAGE = 'The export queue is full. Try again in a minute.';
+export const EXPORT_QUEUE_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** The answer to an export past the hourly limit; `retryAfterSeconds` is when the oldest one leaves the hour. */
+export function exportRateLimitMessage(limit: number, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have started ${limit} exports in the last hour, the most allowed. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/**
+ * The longest one export may generate before its worker is stopped, so a runaway export cannot hold
+ * one of the few slots indefinitely (100,000 assets take seconds).
+ */
+export const EXPORT_TIME_LIMIT_MS = 5 * 60_000;
+export const EXPORT_TOO_LONG_MESSAGE = 'The export took too long and was stopped. Try a smaller scope (one site) or try again later.';

@@ -43,6 +43,31 @@ export const UPLOAD_TYPES_MESSAGE = `You can only upload: ${ALLOWED_UPLOAD_TYPES
 export const UPLOAD_EMPTY_MESSAGE = 'File data is empty';
 export const UPLOAD_CONTENT_MESSAGE = 'Only images and videos can be uploaded';
 
+/** S3's smallest part (all but the last): with 10 MB files a multipart upload has at most 2 parts. */
+export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MAX_MULTIPART_PARTS = Math.ceil(MAX_UPLOAD_BYTES / S3_MIN_PART_BYTES);
+export const UPLOAD_PART_NUMBER_MESSAGE = `partNumber must be between 1 and ${MAX_MULTIPART_PARTS}: files are at most ${MAX_UPLOAD_SIZE_LABEL}`;
+
+/** The per-user upload quota counts what was uploaded (or may still be) over this rolling window. */
+export const UPLOAD_QUOTA_WINDOW_MS = 24 * 3_600_000;
+/** How often the server deletes never-recorded uploads and aborts stale multipart uploads. */
+export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60_000;
+
+/** 429 when a new upload would take the user past the quota. */
+export function uploadQuotaMessage(quotaBytes: number, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  const wait = hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return `Daily upload limit reached: you can upload ${Math.round(quotaBytes / 1024 / 1024)} MB in 24 hours. Try again in ${wait}.`;
+}
+
+/** The object store refused a call; its own wording (bucket names, internals) stays in the log. */
+export const UPLOAD_STORAGE_REFUSED_MESSAGE = 'The file store refused this upload request: start the upload again';
+/** A video whose container does not hold together (truncated, padded, or not a video at all). */
+export const VIDEO_UNREADABLE_MESSAGE = 'This video could not be read: upload a complete MP4, MOV or WebM file';
+/** HEIC/HEIF this server cannot decode (HEVC), refused rather than stored unchecked. */
+export const HEIC_UNREADABLE_MESSAGE = 'This HEIC photo could not be read: export it as JPEG and upload again';
+
 /**
  * True for a declared MIME type the upload accepts: image/* or video/*, but never SVG (it can carry
  * script) nor anything XML or HTML dressed as an image.

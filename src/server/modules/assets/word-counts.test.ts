@@ -57,7 +57,7 @@ async function expectedIds(where: string): Promise<string[]> {
 
 const recountAndAnalyse = async () => {
   expect(await recountWords(t.db)).toBe(true);
-  await t.db.execute(sql`ANALYZE assets`);
+  await t.ownerDb.execute(sql`ANALYZE assets`);
 };
 
 describe('asset word counts', () => {
@@ -79,7 +79,7 @@ describe('asset word counts', () => {
     ];
     expect(await counts()).toEqual(expected);
     await t.db.execute(sql`DELETE FROM asset_word_counts`);
-    await t.db.execute(sql`SELECT rebuild_register_aggregates()`);
+    await t.ownerDb.execute(sql`SELECT rebuild_register_aggregates()`);
     expect(await counts()).toEqual(expected);
   });
 
@@ -125,7 +125,7 @@ describe('asset word counts', () => {
   it('keeps one generic plan per connection for each filter shape, whatever the word', async () => {
     // A register-sized list of runs: with a few dozen, any estimate of the lookup is cheap.
     await t.db.execute(sql`INSERT INTO search_runs (word) SELECT 'zz' || md5(i::text) FROM generate_series(1, 30000) AS i`);
-    await t.db.execute(sql`ANALYZE search_runs`);
+    await t.ownerDb.execute(sql`ANALYZE search_runs`);
     const client = await t.db.$client.connect();
     try {
       const shapes = [{}, { condition: 'good' as const }];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { schedulePeriodic } from '../../jobs/periodic';
 
 /**
  * Word counts: how many assets (asset_word_counts) and actions (action_word_counts) hold each word,
@@ -33,23 +34,8 @@ export async function recountWords(db: Db): Promise<boolean> {
 /**
  * Recounts every WORD_RECOUNT_INTERVAL_MS while the server runs (~1 s of database CPU for the
  * assets, less for the actions: each reads a sample of at most 20,000). A bulk load recounts at its
- * end (rebuild_register_aggregates()), so a fresh server does not start with one. Closing the server
- * waits for a recount in progress.
+ * end (rebuild_register_aggregates()), so a fresh server does not start with one.
  */
 export function scheduleWordRecount(app: FastifyInstance, db: Db): void {
-  let running: Promise<unknown> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = recountWords(db)
-        .catch((err: unknown) => app.log.warn({ err }, 'recounting the words of assets and actions failed'))
-        .finally(() => (running = undefined));
-    }, WORD_RECOUNT_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  schedulePeriodic(app, 'recounting the words of assets and actions', WORD_RECOUNT_INTERVAL_MS, () => recountWords(db));
 }

@@ -41,13 +41,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = ctx.now();
         const audit = { event: 'login', username, ip: request.ip };
 
-        const lockedMs = await throttle.lockedForMs(username, now);
-        if (lockedMs > 0) {
+        const attempt = await throttle.attempt(username, request.ip, now);
+        if (!attempt.allowed) {
           request.log.warn({ ...audit, outcome: 'throttled' }, 'auth');
-          const minutes = Math.ceil(lockedMs / 60_000);
+          const minutes = Math.ceil(attempt.lockedMs / 60_000);
           throw tooManyRequests(
             `Too many failed sign-in attempts for this username. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-            Math.ceil(lockedMs / 1000),
+            Math.ceil(attempt.lockedMs / 1000),
           );
         }
 
@@ -55,12 +55,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
         const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownUser()));
         if (!user || !valid) {
-          await throttle.recordFailure(username, request.ip, now);
+          // The attempt was already counted as a failure.
           request.log.warn({ ...audit, outcome: 'failure' }, 'auth');
           throw unauthorized(INVALID_CREDENTIALS);
         }
 
-        await throttle.clear(username);
+        await throttle.succeeded(username);
         await app.sessions.start(request, reply, user.id);
         request.log.info({ ...audit, userId: user.id, outcome: 'success' }, 'auth');
         return toPublicUser(user);
@@ -103,7 +103,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/logout', { schema: { body: z.object({}).optional() } }, async (request, reply) => {
+    // The spec's client sends no body (Fastify validates that as null); a body, when sent, is an empty object.
+    app.post('/api/logout', { schema: { body: z.object({}).nullish() } }, async (request, reply) => {
       request.log.info({ event: 'logout', userId: request.user?.id, ip: request.ip, outcome: 'success' }, 'auth');
       await app.sessions.end(request, reply);
       return reply.status(204).send();

@@ -17,7 +17,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   // A high per-IP limit: this file signs in many times from one address (the limit has its own test).
-  t = await createTestApp({ captureLogs: true, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: 'true' } });
+  t = await createTestApp({ captureLogs: true, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: '1' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -86,7 +86,7 @@ describe('POST /api/register', () => {
     const login = await postJson(t.app, '/api/login', { username: input.username, password: input.password }, { headers: { 'x-forwarded-proto': 'https' } });
     expect(login.cookies[0]).toMatchObject({ name: '__Host-sid', secure: true });
     expect(login.body).not.toContain(login.cookies[0]!.value);
-    expect((await getJson(t.app, '/api/user', sessionCookie(login))).statusCode).toBe(200);
+    expect((await getJson(t.app, '/api/user', sessionCookie(login), { headers: { 'x-forwarded-proto': 'https' } })).statusCode).toBe(200);
   });
 
   it('refuses a taken username in any letter case with 409', async () => {

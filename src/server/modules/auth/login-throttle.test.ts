@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { loginFailures } from '../../db/schema';
+import { FAILURE_WINDOW_MS, loginThrottle, MAX_FAILURES } from './login-throttle';
 import { createTestApp, MINUTE, newUser, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 
 let t: TestApp;
@@ -65,6 +68,42 @@ describe('sign-in throttling per username', () => {
     expect((await login(t.app, input.username, input.password)).statusCode).toBe(200);
     expect((await login(t.app, input.username, 'wrong-again')).statusCode).toBe(401);
     expect((await login(t.app, input.username, input.password)).statusCode).toBe(200);
+  });
+});
+
+describe('parallel guesses', () => {
+  it('25 wrong passwords sent at once for one username: 5 × 401, then 429, and the right password is refused too', async () => {
+    const { input } = await registerUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login(t.app, input.username, `parallel-guess-${i}`)));
+    const statuses = answers.map((a) => a.statusCode);
+    console.log(`login-throttle: 25 parallel wrong passwords for one username: ${statuses.filter((s) => s === 401).length} × 401, ${statuses.filter((s) => s === 429).length} × 429`);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect((await login(t.app, input.username, input.password)).statusCode).toBe(429);
+  });
+
+  it('a right password among parallel guesses gets at most the same 5 checks', async () => {
+    const { input } = await registerUser(t.app);
+    const passwords = [...Array.from({ length: 12 }, (_, i) => `guess-${i}`), input.password];
+    const answers = await Promise.all(passwords.map((p) => login(t.app, input.username, p)));
+    const checked = answers.filter((a) => a.statusCode === 200 || a.statusCode === 401);
+    expect(checked.length).toBeLessThanOrEqual(MAX_FAILURES + 1);
+    expect(answers.every((a) => [200, 401, 429].includes(a.statusCode))).toBe(true);
+  });
+});
+
+describe('pruning', () => {
+  it('deletes failures older than the window and keeps younger ones', async () => {
+    const throttle = loginThrottle(t.db);
+    const key = `prune_${Date.now()}`;
+    const now = t.clock.now();
+    await t.db.insert(loginFailures).values([
+      { usernameKey: key, ip: '192.0.2.1', failedAt: new Date(now.getTime() - FAILURE_WINDOW_MS - MINUTE) },
+      { usernameKey: key, ip: '192.0.2.1', failedAt: new Date(now.getTime() - MINUTE) },
+    ]);
+    expect(await throttle.prune(now)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
+    expect(left.map((r) => r.failedAt.getTime())).toEqual([now.getTime() - MINUTE]);
   });
 });
 

@@ -88,7 +88,7 @@ describe('GET /api/dashboard/stats', () => {
 
   it('is rebuilt exactly by rebuild_register_aggregates()', async () => {
     const before = await stats();
-    await t.db.execute(sql`SELECT rebuild_register_aggregates()`);
+    await t.ownerDb.execute(sql`SELECT rebuild_register_aggregates()`);
     expect(await stats()).toEqual(before);
     await t.db.delete(assets);
     expect((await stats()).totalAssets).toBe(0);

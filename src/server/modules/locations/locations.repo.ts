@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { transactionAs, type Tx } from '../../db/actor';
 import { assets, locations, meters } from '../../db/schema';
 import { containsPattern } from '../../db/like';
+import type { LocationPosition } from './location-cursor';
 import { LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -14,7 +15,8 @@ export interface NewLocation {
   description: string | null;
   gpsLat: string | null;
   gpsLon: string | null;
-  metadata: Record<string, string>;
+  /** Any JSON object (spec §3 "json"), checked by the contract. */
+  metadata: Record<string, unknown>;
 }
 
 export type LocationChanges = Partial<Omit<NewLocation, 'type'>>;
@@ -23,7 +25,9 @@ export interface LocationFilter {
   types?: LocationType[];
   parentId?: string;
   search?: string;
-  limit?: number;
+  /** Only rows after this one in (path, id) order: the previous page's last row. */
+  after?: LocationPosition;
+  limit: number;
 }
 
 export interface LocationGroupRow {
@@ -133,7 +137,7 @@ export function locationsRepo(db: Db) {
       });
     },
 
-    /** All locations ordered by path, optionally narrowed (pickers pass a search and a limit). */
+    /** Up to `limit` locations in (path, id) order, optionally narrowed (pickers pass a search and a small limit). */
     async list(filter: LocationFilter): Promise<LocationRow[]> {
       const conditions: SQL[] = [];
       if (filter.types?.length) conditions.push(inArray(locations.type, filter.types));
@@ -142,12 +146,14 @@ export function locationsRepo(db: Db) {
         const pattern = containsPattern(filter.search);
         conditions.push(or(ilike(locations.path, pattern), ilike(locations.code, pattern))!);
       }
-      const query = db
+      // The same collation orders the rows and compares the cursor, so pages neither skip nor repeat.
+      if (filter.after) conditions.push(sql`(${locations.path}, ${locations.id}) > (${filter.after.path}, ${filter.after.id}::uuid)`);
+      return db
         .select()
         .from(locations)
         .where(and(...conditions))
-        .orderBy(asc(locations.path), asc(locations.id));
-      return filter.limit ? query.limit(filter.limit) : query;
+        .orderBy(asc(locations.path), asc(locations.id))
+        .limit(filter.limit);
     },
 
     /**

@@ -5,6 +5,7 @@ import {
   idParams,
   listLocationsQuery,
   locationSchema,
+  NEXT_CURSOR_HEADER,
   locationSummarySchema,
   updateLocationSchema,
   type Location,
@@ -15,6 +16,7 @@ import { isUuid } from '../../db/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
 import { locationsRepo, type LocationRow } from './locations.repo';
+import { decodeLocationCursor, encodeLocationCursor } from './location-cursor';
 
 const PARENT_NOT_FOUND = 'Parent location not found';
 const LOCATION_NOT_FOUND = 'Location not found';
@@ -56,15 +58,19 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/locations',
       { schema: { querystring: listLocationsQuery, response: { 200: z.array(locationSchema) } } },
-      async (request) => {
-        const { type, parentId, search, limit } = request.query;
+      async (request, reply) => {
+        const { type, parentId, search, limit, cursor } = request.query;
+        // One row more than the page tells whether another page follows.
         const rows = await repo.list({
           types: type,
           parentId,
           search: search || undefined,
-          limit,
+          after: cursor ? decodeLocationCursor(cursor) : undefined,
+          limit: limit + 1,
         });
-        return rows.map(toLocation);
+        const page = rows.slice(0, limit);
+        if (rows.length > limit) reply.header(NEXT_CURSOR_HEADER, encodeLocationCursor(page.at(-1)!));
+        return page.map(toLocation);
       },
     );
 

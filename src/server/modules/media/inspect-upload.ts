@@ -1,10 +1,19 @@
 import type { Readable } from 'node:stream';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_MESSAGE, UPLOAD_EMPTY_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE, type MediaType } from '../../../shared/domain/uploads';
+import {
+  HEIC_UNREADABLE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_CONTENT_MESSAGE,
+  UPLOAD_EMPTY_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  VIDEO_UNREADABLE_MESSAGE,
+  type MediaType,
+} from '../../../shared/domain/uploads';
 import { badRequest } from '../../http-errors';
 import type { ObjectStorage } from '../../storage';
 import { SNIFF_BYTES, sniffMedia } from '../uploads/sniff';
+import { verifyVideo } from '../uploads/verify-video';
 
 /** Thumbnails: a 320 px WebP preview, whatever the photo's size. */
 export const THUMBNAIL_SIZE = 320;
@@ -27,8 +36,11 @@ const SHARP_FORMAT: Record<string, string[]> = {
 };
 export const IMAGE_UNREADABLE_MESSAGE = 'The image could not be read: upload a JPEG, PNG, GIF, WebP, HEIC or AVIF photo';
 
-/** HEVC-coded stills that this sharp build may not decode: kept, without a thumbnail. */
-const MAY_NOT_DECODE = new Set(['image/heic', 'image/heif']);
+/**
+ * HEIC/HEIF: this sharp build decodes the AV1-coded kind (AVIF) but not HEVC, which iPhones write.
+ * Such a photo cannot be checked, so it is refused with a way out rather than stored unchecked.
+ */
+const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 
 export interface InspectedUpload {
   type: MediaType;
@@ -103,7 +115,8 @@ async function readPhoto(buffer: Buffer, mimeType: string) {
 
 /**
  * Checks an uploaded object before it becomes evidence (SEC-UP-3): it exists, is 1 byte to 10 MB,
- * its first bytes are an allowed image or video format, and a photo decodes as that format. Anything
+ * its first bytes are an allowed image or video format, a photo decodes as that format (HEIC that
+ * cannot be decoded included) and a video's container holds together (verify-video.ts). Anything
  * refused is deleted, then answered with 400. For photos, reads EXIF time and GPS and makes a thumbnail.
  */
 export async function inspectUpload(storage: ObjectStorage, key: string): Promise<InspectedUpload> {
@@ -120,14 +133,16 @@ export async function inspectUpload(storage: ObjectStorage, key: string): Promis
   const sniffed = sniffMedia(head);
   if (!sniffed) return refuse(UPLOAD_CONTENT_MESSAGE);
   const base = { type: sniffed.type, mimeType: sniffed.mimeType, size: info.size };
-  if (sniffed.type === 'video') return { ...base, width: null, height: null, takenAt: null, gpsLat: null, gpsLon: null, thumbnail: null };
+  if (sniffed.type === 'video') {
+    if (!(await verifyVideo(await storage.read(key), sniffed.mimeType, info.size))) return refuse(VIDEO_UNREADABLE_MESSAGE);
+    return { ...base, width: null, height: null, takenAt: null, gpsLat: null, gpsLon: null, thumbnail: null };
+  }
 
   const buffer = await readAll(await storage.read(key), MAX_UPLOAD_BYTES);
   const exif = await readExif(buffer);
   try {
     return { ...base, ...exif, ...(await readPhoto(buffer, sniffed.mimeType)) };
   } catch {
-    if (MAY_NOT_DECODE.has(sniffed.mimeType)) return { ...base, ...exif, width: null, height: null, thumbnail: null };
-    return refuse(IMAGE_UNREADABLE_MESSAGE);
+    return refuse(HEIF_TYPES.has(sniffed.mimeType) ? HEIC_UNREADABLE_MESSAGE : IMAGE_UNREADABLE_MESSAGE);
   }
 }

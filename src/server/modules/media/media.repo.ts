@@ -1,10 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
-import { actions, assessments, assets, media, users } from '../../db/schema';
+import { actions, assessments, assets, media, uploadGrants, users } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
+
+/** The upload's file was deleted by the clean-up (its grace period passed) before it was recorded. */
+export class UploadDiscardedError extends Error {}
 
 export function mediaRepo(db: Db) {
   return {
@@ -51,6 +54,16 @@ export function mediaRepo(db: Db) {
      */
     async insert(values: NewMedia & { id: string; url: string }): Promise<MediaRow> {
       return transactionAs(db, values.uploadedBy, async (tx) => {
+        // Holds the upload's grant until this commits, so the upload clean-up cannot delete the file
+        // in between (claimForDiscard); a grant it already discarded has no file left to record.
+        if (values.objectKey) {
+          const [grant] = await tx
+            .select({ discardedAt: uploadGrants.discardedAt })
+            .from(uploadGrants)
+            .where(eq(uploadGrants.key, values.objectKey))
+            .for('share');
+          if (grant?.discardedAt) throw new UploadDiscardedError();
+        }
         const [row] = await tx.insert(media).values(values).returning();
         if (row!.assetId && row!.type === 'photo') {
           await tx

@@ -9,10 +9,11 @@ import { badRequest, conflict, HttpError, notFound, pgErrorCode, PG_UNIQUE_VIOLA
 import { isUploadKeyOf } from '../uploads/upload-keys';
 import { inspectUpload } from './inspect-upload';
 import { sendStoredObject } from './media-files';
-import { mediaRepo, type MediaRow } from './media.repo';
+import { mediaRepo, UploadDiscardedError, type MediaRow } from './media.repo';
 import { deleteStoredObjects } from './stored-objects';
 
 const MEDIA_NOT_FOUND = 'Media not found';
+const UPLOAD_EXPIRED_MESSAGE = 'This upload was not recorded in time and has been deleted: upload the file again';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 export const mediaFileUrl = (id: string) => `/api/media/${id}/file`;
@@ -119,6 +120,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(201).send(toMedia(row, request.user!.fullName));
       } catch (err) {
         await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
+        if (err instanceof UploadDiscardedError) throw badRequest(UPLOAD_EXPIRED_MESSAGE, { key: UPLOAD_EXPIRED_MESSAGE });
         const code = pgErrorCode(err);
         // The same upload recorded twice at once, or an owner deleted meanwhile.
         if (code === PG_UNIQUE_VIOLATION) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });

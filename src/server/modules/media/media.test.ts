@@ -10,9 +10,19 @@ import {
   FIXTURE_TAKEN_AT,
   HTML,
   jpegWithExif,
+  avif,
   MP4,
+  MP4_LARGESIZE,
+  MP4_POLYGLOT,
+  MP4_TRUNCATED,
+  MP4_WITHOUT_MOOV,
   png,
   POLYGLOT,
+  QUICKTIME,
+  undecodableHeic,
+  WEBM,
+  WEBM_POLYGLOT,
+  WEBM_TRUNCATED,
   putLocal,
   requestUpload,
   SVG,
@@ -22,6 +32,7 @@ import { assets, media } from '../../db/schema';
 import { localStorage } from '../../storage/local-storage';
 import type { Asset, Media } from '../../../shared/contract';
 import type { User } from '../../../shared/contract/auth';
+import { HEIC_UNREADABLE_MESSAGE, VIDEO_UNREADABLE_MESSAGE } from '../../../shared/domain/uploads';
 
 let t: TestApp;
 let cookie: string;
@@ -227,6 +238,52 @@ describe('POST /api/media', () => {
     const res = await recordMedia({ key, filename: 'x.png', assetId: asset.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/could not be read/);
+    expect(fs.existsSync(stored(key))).toBe(false);
+  });
+
+  it.each([
+    ['a QuickTime movie', QUICKTIME, 'video/quicktime', 'clip.mov'],
+    ['a WebM', WEBM, 'video/webm', 'clip.webm'],
+    ['an MP4 whose mdat has a 64-bit size', MP4_LARGESIZE, 'video/mp4', 'clip.mp4'],
+  ])('records %s whose structure holds together', async (_name, bytes, mimeType, filename) => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, bytes, mimeType);
+    const res = await recordMedia({ key, filename, assetId: asset.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'video', mimeType, filesize: bytes.length });
+  });
+
+  it.each([
+    ['a truncated MP4', MP4_TRUNCATED, 'video/mp4'],
+    ['an MP4 without a moov box', MP4_WITHOUT_MOOV, 'video/mp4'],
+    ['an MP4 followed by HTML', MP4_POLYGLOT, 'video/mp4'],
+    ['a truncated WebM', WEBM_TRUNCATED, 'video/webm'],
+    ['a WebM header followed by HTML', WEBM_POLYGLOT, 'video/webm'],
+  ])('refuses %s (400) and deletes it', async (_name, bytes, mimeType) => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, bytes, mimeType);
+    const res = await recordMedia({ key, filename: 'clip', assetId: asset.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(VIDEO_UNREADABLE_MESSAGE);
+    expect(fs.existsSync(stored(key))).toBe(false);
+  });
+
+  it('records an AVIF photo with a thumbnail (this sharp build decodes AV1 HEIF)', async () => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, await avif(), 'image/avif');
+    const res = await recordMedia({ key, filename: 'p.avif', assetId: asset.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'photo', mimeType: 'image/avif', width: 64, height: 48 });
+    expect(res.json().thumbnailUrl).not.toBeNull();
+  });
+
+  it('refuses a HEIC photo that cannot be decoded (400, deleted) rather than storing it unchecked', async () => {
+    const asset = await newAsset();
+    const bytes = await undecodableHeic();
+    const key = await uploadLocal(t.app, cookie, bytes, 'image/heic');
+    const res = await recordMedia({ key, filename: 'IMG_0001.HEIC', assetId: asset.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(HEIC_UNREADABLE_MESSAGE);
     expect(fs.existsSync(stored(key))).toBe(false);
   });
 

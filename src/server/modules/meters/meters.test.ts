@@ -107,10 +107,56 @@ describe('POST /api/meter-readings', () => {
     expect(updated).toMatchObject({ lastReading: 1200, lastReadingDate: '2026-11-01T09:00:00.000Z' });
   });
 
-  it('falls back to 0 for a blank reading and truncates to a whole number', async () => {
+  it('requires the reading (spec §3): missing, null or blank is a 400, never a reading of 0', async () => {
     const meter = await createMeter();
-    expect((await read(meter.id, '', '2026-11-01T09:00:00Z')).json().reading).toBe(0);
+    const missing = await postJson(t.app, '/api/meter-readings', { meterId: meter.id, readingDate: '2026-11-01T09:00:00Z' }, { cookie });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ reading: 'Reading is required' });
+    for (const reading of [null, '', '   ']) {
+      const res = await read(meter.id, reading, '2026-11-01T09:00:00Z');
+      expect(res.statusCode, JSON.stringify(reading)).toBe(400);
+      expect(res.json().errors.reading, JSON.stringify(reading)).toBe('Reading is required');
+    }
+    expect((await getJson(t.app, `/api/meters/${meter.id}/readings`, cookie)).json()).toEqual([]);
+    expect((await getJson(t.app, `/api/meters/${meter.id}`, cookie)).json<Meter>().lastReading).toBeNull();
+  });
+
+  it('truncates a reading to a whole number; 0 sent explicitly is a reading', async () => {
+    const meter = await createMeter();
+    expect((await read(meter.id, 0, '2026-11-01T09:00:00Z')).json().reading).toBe(0);
     expect((await read(meter.id, 12.9, '2026-11-02T09:00:00Z')).json().reading).toBe(12);
+    expect((await read(meter.id, '15', '2026-11-03T09:00:00Z')).json().reading).toBe(15);
+  });
+
+  it('accepts a photo URL only from our own media storage, or blank', async () => {
+    const meter = await createMeter();
+    const id = crypto.randomUUID();
+    const own = await read(meter.id, 1, '2026-11-01T09:00:00Z', { photoUrl: `/api/media/${id}/file` });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json<Reading>().photoUrl).toBe(`/api/media/${id}/file`);
+    const thumb = await read(meter.id, 2, '2026-11-02T09:00:00Z', { photoUrl: `/api/media/${id}/thumbnail` });
+    expect(thumb.json<Reading>().photoUrl).toBe(`/api/media/${id}/thumbnail`);
+    expect((await read(meter.id, 3, '2026-11-03T09:00:00Z', { photoUrl: '' })).json<Reading>().photoUrl).toBeNull();
+
+    const attacks = [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)//.png',
+      'https://evil.example/x.png',
+      'http://evil.example/api/media/' + id + '/file',
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+      `/api/media/${id}/file?redirect=https://evil.example`,
+      `/api/media/${id}/../../evil`,
+      `/api/media/not-a-uuid/file`,
+      'photo.png',
+    ];
+    for (const photoUrl of attacks) {
+      const res = await read(meter.id, 4, '2026-11-04T09:00:00Z', { photoUrl });
+      expect(res.statusCode, photoUrl).toBe(400);
+      expect(res.json().errors.photoUrl, photoUrl).toBe('Photo URL must be a photo stored by this app (/api/media/<id>/file), or blank');
+    }
+    expect((await getJson(t.app, `/api/meters/${meter.id}/readings`, cookie)).json()).toHaveLength(3);
   });
 
   it('answers bad readings and dates with the spec messages', async () => {

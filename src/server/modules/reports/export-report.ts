@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AppContext } from '../../app-context';
-import type { ExportFormat, ReportType } from '../../../shared/domain/reports';
+import { HttpError } from '../../http-errors';
+import { EXPORT_QUEUE_FULL_RETRY_AFTER_SECONDS, EXPORT_TIME_LIMIT_MS, EXPORT_TOO_LONG_MESSAGE, type ExportFormat, type ReportType } from '../../../shared/domain/reports';
+import type { ExportQueue } from './export-queue';
 import type { WorkerAnswer } from './export-worker';
 import type { ReportJob } from './write-report-file';
 
@@ -28,30 +30,11 @@ export function exportFilename(reportType: ReportType, locationName: string | nu
 }
 
 /**
- * Exports generated at once; more wait their turn (each is a thread, a database connection and
- * ~150 MB at its peak for 100,000 rows).
- */
-const MAX_CONCURRENT_EXPORTS = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function inExportSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_EXPORTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-/**
  * Writes one report in a worker thread. Generating 100,000 rows of xlsx takes seconds of CPU: on the
  * main thread it held every other request up by 150–400 ms at a time, and its garbage stayed in the
  * main heap afterwards. A worker has its own event loop and heap, and the heap is returned when it ends.
  */
-function writeInWorker(job: ReportJob, databaseUrl: string): Promise<number> {
+function writeInWorker(job: ReportJob, databaseUrl: string, timeLimitMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./export-worker-entry.mjs', import.meta.url), {
       workerData: { ...job, databaseUrl },
@@ -60,31 +43,48 @@ function writeInWorker(job: ReportJob, databaseUrl: string): Promise<number> {
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     let answered = false;
+    // A runaway export would hold its slot for good: past the limit the thread is ended (its
+    // database connection with it) and the slot goes to the next export.
+    const timer = setTimeout(() => {
+      answered = true;
+      void worker.terminate();
+      reject(new HttpError(503, EXPORT_TOO_LONG_MESSAGE, undefined, { 'retry-after': String(EXPORT_QUEUE_FULL_RETRY_AFTER_SECONDS) }));
+    }, timeLimitMs);
     worker.once('message', (answer: WorkerAnswer) => {
       answered = true;
+      clearTimeout(timer);
       if (answer.error) reject(Object.assign(new Error(answer.error.message), answer.error.code ? { code: answer.error.code } : {}));
       else resolve(answer.rowCount ?? 0);
     });
-    worker.once('error', reject);
+    worker.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     worker.once('exit', (code) => {
+      clearTimeout(timer);
       if (!answered) reject(new Error(`the export worker ended (exit code ${code}) before it answered`));
     });
   });
 }
 
-/** Writes the report to a temporary file in a worker, stores it, and removes the temporary file. */
+/**
+ * Writes the report to a temporary file in a worker (when the queue gives it a turn), stores it, and
+ * removes the temporary file.
+ */
 export async function generateReport(
-  ctx: AppContext,
-  options: { reportType: ReportType; format: ExportFormat; locationId: string | null },
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  queue: ExportQueue,
+  options: { reportType: ReportType; format: ExportFormat; locationId: string | null; timeLimitMs?: number },
 ): Promise<{ objectKey: string; size: number; rowCount: number }> {
   const databaseUrl = ctx.db.$client.options.connectionString;
   if (!databaseUrl) throw new Error('generateReport: the pool has no connection string for the export worker');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'asset-register-export-'));
-  const file = path.join(dir, `report.${options.format}`);
+  const { timeLimitMs = EXPORT_TIME_LIMIT_MS, ...report } = options;
+  const file = path.join(dir, `report.${report.format}`);
   try {
-    const rowCount = await inExportSlot(() => writeInWorker({ ...options, file }, databaseUrl));
-    const objectKey = `exports/${crypto.randomUUID()}.${options.format}`;
-    const { size } = await ctx.storage.putFile(objectKey, file, CONTENT_TYPES[options.format]);
+    const rowCount = await queue.run(() => writeInWorker({ ...report, file }, databaseUrl, timeLimitMs));
+    const objectKey = `exports/${crypto.randomUUID()}.${report.format}`;
+    const { size } = await ctx.storage.putFile(objectKey, file, CONTENT_TYPES[report.format]);
     return { objectKey, size, rowCount };
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { exportRecordSchema, exportRequestSchema, exportResponseSchema } from '../../../shared/contract/reports';
 import { idParams } from '../../../shared/contract/common';
-import { DOWNLOAD_LINK_TTL_MS, RECENT_EXPORTS } from '../../../shared/domain/reports';
+import { errorResponseSchema } from '../../../shared/contract/errors';
+import { DOWNLOAD_LINK_TTL_MS, MAX_CONCURRENT_EXPORTS, RECENT_EXPORTS } from '../../../shared/domain/reports';
 import { isUuid } from '../../db/keyset';
 import { badRequest, HttpError, notFound } from '../../http-errors';
 import { sign, verify } from '../../signed-urls';
+import { exportLimits } from './export-limits';
+import { exportQueue } from './export-queue';
 import { CONTENT_TYPES, exportFilename, generateReport } from './export-report';
 import { reportsRepo, type ExportRow } from './reports.repo';
 
@@ -14,12 +17,19 @@ const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), si
 
 /**
  * POST /api/reports/export (spec §7): writes a real .xlsx or .csv and answers { downloadUrl, … }.
+ *   One export in progress per user and config.exports.perUserPerHour an hour (429), and a bounded
+ *   queue per process (503 when full): one user cannot hold the workers for everyone.
  * GET /api/reports/exports: the user's recent exports with fresh links.
  * GET /api/reports/exports/{id}/download: the file, for its owner only, while the link is valid.
  */
 export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = reportsRepo(ctx.db);
+    const limits = exportLimits(ctx);
+    const queue = exportQueue({ concurrency: MAX_CONCURRENT_EXPORTS, limit: ctx.config.exports.queueLimit });
+    app.addHook('onClose', async () => {
+      await limits.close();
+    });
 
     // A link bound to the export, its owner and an expiry (SEC-EXP-2: short-lived, per user).
     const withLink = (row: ExportRow) => {
@@ -39,27 +49,47 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     };
 
-    app.post('/api/reports/export', { schema: { body: exportRequestSchema, response: { 201: exportResponseSchema } } }, async (request, reply) => {
-      const { reportType, format, locationId } = request.body;
-      const location = locationId ? await repo.location(locationId) : null;
-      if (locationId && !location) throw badRequest('Location not found', { locationId: 'Location not found' });
+    app.post(
+      '/api/reports/export',
+      { schema: { body: exportRequestSchema, response: { 201: exportResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } } },
+      async (request, reply) => {
+        const { reportType, format, locationId } = request.body;
+        const userId = request.user!.id;
+        const location = locationId ? await repo.location(locationId) : null;
+        if (locationId && !location) throw badRequest('Location not found', { locationId: 'Location not found' });
 
-      const started = performance.now();
-      const file = await generateReport(ctx, { reportType, format, locationId });
-      const row = await repo.record({
-        userId: request.user!.id,
-        reportType,
-        format,
-        locationId,
-        locationName: location?.name ?? null,
-        filename: exportFilename(reportType, location?.name ?? null, format, ctx.now()),
-        objectKey: file.objectKey,
-        size: file.size,
-        rowCount: file.rowCount,
-      });
-      request.log.info({ reportType, format, rows: file.rowCount, bytes: file.size, ms: Math.round(performance.now() - started) }, 'report exported');
-      return reply.status(201).send(withLink(row));
-    });
+        const release = await limits.admit(userId);
+        let row: ExportRow;
+        try {
+          const started = performance.now();
+          const file = await generateReport(ctx, queue, { reportType, format, locationId });
+          const now = ctx.now();
+          const values = {
+            userId,
+            reportType,
+            format,
+            locationId,
+            locationName: location?.name ?? null,
+            filename: exportFilename(reportType, location?.name ?? null, format, now),
+            objectKey: file.objectKey,
+            size: file.size,
+            rowCount: file.rowCount,
+            // The app's clock, which the hourly limit and the retention rule measure against.
+            createdAt: now,
+          };
+          row = await repo.record(values).catch(async (err: unknown) => {
+            // A file without a row would never be found by the retention rule: it goes too.
+            await ctx.storage.delete(file.objectKey).catch(() => {});
+            throw err;
+          });
+          request.log.info({ reportType, format, rows: file.rowCount, bytes: file.size, ms: Math.round(performance.now() - started) }, 'report exported');
+        } finally {
+          // Before answering: a client that starts its next export on this answer must find it free.
+          await release();
+        }
+        return reply.status(201).send(withLink(row));
+      },
+    );
 
     app.get('/api/reports/exports', { schema: { response: { 200: z.array(exportRecordSchema) } } }, async (request) =>
       (await repo.recent(request.user!.id, RECENT_EXPORTS)).map(withLink),
@@ -76,7 +106,11 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (expires < ctx.now().getTime()) {
         throw new HttpError(403, 'This download link has expired. Open the export again from Recent Exports.');
       }
-      const stream = await ctx.storage.read(row.objectKey);
+      // The file can go between reading the row and opening it (retention deleting it): a 404, not a 500.
+      const stream = await ctx.storage.read(row.objectKey).catch(async (err: unknown) => {
+        if ((await ctx.storage.head(row.objectKey)) === null) throw notFound('Export not found');
+        throw err;
+      });
       return reply
         .header('content-type', CONTENT_TYPES[row.format])
         .header('content-disposition', `attachment; filename="${row.filename}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)

@@ -17,7 +17,8 @@ let york: LocationRow;
 const INJECTIONS = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\t=1', 'a";=1+2', `=1+2'" ;,=1+2`];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // This file exports far more than the hourly limit on one frozen clock; export-limits.test.ts tests the limits.
+  t = await createTestApp({ env: { EXPORTS_PER_USER_PER_HOUR: '1000' } });
   ({ cookie, user: { id: userId } } = await registerUser(t.app, { fullName: 'Maya Manager' }));
   const org = await insertLocation(t.db, { name: 'Acme Estates', type: 'organisation' });
   leeds = await insertLocation(t.db, { name: 'Leeds Depot', type: 'site', parent: org });
@@ -190,6 +191,7 @@ describe('downloads and recent exports', () => {
   });
 
   it('links expire after 15 minutes; the list hands out fresh ones', async () => {
+    t.clock.advance(1000); // the newest export (exports are stamped with the app's clock, which stands still in tests)
     const record = await exportReport({ reportType: 'meter_logs', format: 'csv' });
     t.clock.advance(16 * MINUTE);
     const expired = await download(record);
@@ -204,6 +206,7 @@ describe('downloads and recent exports', () => {
     const other = await registerUser(t.app);
     expect((await getJson(t.app, '/api/reports/exports', other.cookie)).json()).toEqual([]);
     const first = await exportReport({ reportType: 'condition_summary', format: 'csv' }, other.cookie);
+    t.clock.advance(1000); // exports are stamped with the app's clock, which stands still in tests
     const second = await exportReport({ reportType: 'asset_register', format: 'xlsx' }, other.cookie);
     const list = (await getJson(t.app, '/api/reports/exports', other.cookie)).json<ExportRecord[]>();
     expect(list.map((r) => r.id)).toEqual([second.id, first.id]);

@@ -123,23 +123,24 @@ describe('letter-run search index', () => {
   it('rebuilds to exactly what the writes kept', async () => {
     const kept = await indexed();
     expect(kept.length).toBeGreaterThan(50);
-    await t.db.execute(sql`SELECT rebuild_search_runs()`);
+    await t.ownerDb.execute(sql`SELECT rebuild_search_runs()`);
     expect(await indexed()).toEqual(kept);
   });
 
   it('skips rows a bulk load writes, for the load to rebuild once', async () => {
     const store = await insertLocation(t.db, { name: 'Store' });
-    await t.db.transaction(async (tx) => {
+    // As the owner: a bulk load is the seed's and import's path, not the app's (ADR 019).
+    await t.ownerDb.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL app.bulk_load = 'on'`);
       await tx.insert(assets).values({ type: 'other', condition: 'good', make: 'Bulkloaded', locationId: store.id, locationPath: store.path, createdBy: userId });
     });
     expect((await search('bulkloaded')).totals.assets).toBe(0);
-    await t.db.execute(sql`SELECT rebuild_search_runs()`);
+    await t.ownerDb.execute(sql`SELECT rebuild_search_runs()`);
     expect((await search('bulkloaded')).totals.assets).toBe(1);
   });
 
   it('empties with its table', async () => {
-    await t.db.execute(sql`TRUNCATE meters CASCADE`);
+    await t.ownerDb.execute(sql`TRUNCATE meters CASCADE`);
     const { rows } = await t.db.$client.query<{ n: string }>('SELECT count(*) AS n FROM meter_search_runs');
     expect(Number(rows[0]!.n)).toBe(0);
     expect((await search('grundfos')).totals.assets).toBe(23); // Grundfosplus was deleted above

@@ -137,7 +137,7 @@ describe('GET /api/search', () => {
   });
 
   it('for a word in several letter runs, walks the newest-first index when counted in more than √(20 × rows) records, and scans for its count above √(202 × rows)', async () => {
-    await t.db.execute(sql`ANALYZE assets, actions`);
+    await t.ownerDb.execute(sql`ANALYZE assets, actions`);
     const rows = async (table: string) =>
       Number((await t.db.$client.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE oid = '${table}'::regclass`)).rows[0]!.n);
     const [assetRows, actionRows] = [await rows('assets'), await rows('actions')];

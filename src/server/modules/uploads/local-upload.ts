@@ -8,8 +8,13 @@ import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
 import { mediaRepo } from '../media/media.repo';
 import { sign, verify } from '../../signed-urls';
 import { SNIFF_BYTES, sniffMedia } from './sniff';
+import { uploadGrantsRepo } from './upload-grants.repo';
 
-/** The one route that takes a raw body; security.ts exempts exactly it from the JSON-only rule. */
+/**
+ * The app's own upload route, used with local storage and, with S3, whenever the client did not
+ * declare both size and type. The one route that takes a raw body: security.ts exempts exactly it
+ * from the JSON-only rule. ("local" is the path it was published under; it serves both storages.)
+ */
 export const LOCAL_UPLOAD_ROUTE = '/api/objects/local/uploads/:id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -20,7 +25,7 @@ export const normaliseType = (value: string | undefined) => (value ?? '').split(
 const signedParts = (userId: string, key: string, size: number, type: string, expires: number) => ['upload', userId, key, size, type, expires];
 
 /**
- * The app's own upload URL for local storage: a PUT of this key only, for this user, of at most
+ * The app's own upload URL: a PUT of this key only, for this user, of at most
  * `maxSize` bytes (the declared size, else 10 MB) and of the declared type (when one was declared),
  * until `expires` (ms since the epoch).
  */
@@ -41,11 +46,14 @@ const querystring = z.object({
 const tooLarge = () => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
 
 /**
- * PUT /api/objects/local/uploads/{id}: the file itself, streamed to storage. The session is required
- * (deny by default) and the signature binds it to the user it was issued to. The first bytes must be
- * an image or video format, whatever the Content-Type says; anything refused leaves nothing stored.
+ * PUT /api/objects/local/uploads/{id}: the file itself, streamed to storage (local files, or S3 through
+ * a temporary file, so memory stays bounded). The session is required (deny by default) and the
+ * signature binds it to the user it was issued to. The body may be at most the signed size (10 MB when
+ * none was declared) and its first bytes must be an image or video format, whatever the Content-Type
+ * says; anything refused leaves nothing stored.
  */
 export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const grants = uploadGrantsRepo(ctx.db);
   return async (app) => {
     // Only in this plugin: hand the body over as a stream (no JSON parsing, no buffering).
     app.removeAllContentTypeParsers();
@@ -67,6 +75,7 @@ export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         // A recorded file is evidence: a still-valid link cannot swap its bytes afterwards.
         if (await mediaRepo(ctx.db).isRecorded(key)) throw conflict('This upload is already recorded');
+        if (await grants.isDiscarded(key)) throw new HttpError(403, 'This upload link is not valid: ask for a new one');
         const declaredLength = Number(request.headers['content-length'] ?? 0);
         if (declaredLength > size) throw tooLarge();
 
@@ -104,6 +113,7 @@ export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })(),
         );
         const stored = await ctx.storage.putStream(key, rest, sniffed.mimeType);
+        await grants.markStored(key, stored.size, ctx.now());
         request.log.info({ key, bytes: stored.size, type: sniffed.mimeType }, 'upload stored');
         return { key, size: stored.size, contentType: sniffed.mimeType };
       },

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,26 +12,35 @@ import {
   s3KeyQuery,
   s3ParamsQuery,
   s3ParamsResponse,
+  signPartQuery,
   signPartResponse,
 } from '../../../shared/contract/uploads';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE, UPLOAD_URL_TTL_SECONDS } from '../../../shared/domain/uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_STORAGE_REFUSED_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE, UPLOAD_URL_TTL_SECONDS } from '../../../shared/domain/uploads';
 import type { AppContext } from '../../app-context';
 import { badRequest, HttpError, notFound } from '../../http-errors';
 import type { S3ObjectStorage } from '../../storage';
-import { isUploadKeyOf, issueUploadKey } from './upload-keys';
+import { isUploadKeyOf } from './upload-keys';
+import { uploadGrantsRepo } from './upload-grants.repo';
+import { issueUploadGrant } from './upload-quota';
 import { uploadRateLimit } from './rate-limit';
 
 export const MULTIPART_NEEDS_S3 = 'Multipart uploads need S3 storage';
 
-/** S3's own client errors (no such upload, a bad part list) become 404/400 with S3's message. */
-async function s3Call<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * S3's own client errors (no such upload, a bad part list) become 404/400 with our wording: S3's
+ * message (bucket, key, internals) goes to the log only, never to the client.
+ */
+async function s3Call<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     const name = (err as { name?: string }).name;
     if (name === 'NoSuchUpload' || status === 404) throw notFound('Upload not found: it was completed, aborted or never started');
-    if (status === 400) throw badRequest((err as Error).message || 'S3 refused the request');
+    if (status === 400) {
+      log.warn({ err, s3Error: name }, 'S3 refused a multipart call');
+      throw badRequest(UPLOAD_STORAGE_REFUSED_MESSAGE);
+    }
     throw err;
   }
 }
@@ -43,6 +52,7 @@ async function s3Call<T>(call: () => Promise<T>): Promise<T> {
  * (files are at most 10 MB, far below the 100 MiB multipart threshold).
  */
 export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const grants = uploadGrantsRepo(ctx.db);
   return async (app) => {
     const s3 = (message = MULTIPART_NEEDS_S3): S3ObjectStorage => {
       if (ctx.storage.kind !== 's3') throw badRequest(message);
@@ -58,8 +68,8 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { rateLimit: uploadRateLimit }, schema: { body: createMultipartSchema, response: { 200: createMultipartResponse } } },
       async (request) => {
         const storage = s3();
-        const key = issueUploadKey(ctx.secret, request.user!.id);
-        const uploadId = await s3Call(() => storage.createMultipart(key, request.body.type.toLowerCase()));
+        const key = await issueUploadGrant(ctx, request.user!.id);
+        const uploadId = await s3Call(request.log, () => storage.createMultipart(key, request.body.type.toLowerCase()));
         return { uploadId, key };
       },
     );
@@ -70,17 +80,20 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const storage = s3();
         const key = ownKey(request, request.query.key);
-        return s3Call(() => storage.listParts(key, request.params.uploadId));
+        return s3Call(request.log, () => storage.listParts(key, request.params.uploadId));
       },
     );
 
     app.get(
       '/api/s3/multipart/:uploadId/:partNumber',
-      { schema: { params: multipartPartParams, querystring: s3KeyQuery, response: { 200: signPartResponse } } },
+      { schema: { params: multipartPartParams, querystring: signPartQuery, response: { 200: signPartResponse } } },
       async (request) => {
         const storage = s3();
         const key = ownKey(request, request.query.key);
-        const url = await storage.presignPart(key, request.params.uploadId, request.params.partNumber, UPLOAD_URL_TTL_SECONDS);
+        const url = await storage.presignPart(key, request.params.uploadId, request.params.partNumber, {
+          expiresIn: UPLOAD_URL_TTL_SECONDS,
+          size: request.query.size,
+        });
         return { url, expires: UPLOAD_URL_TTL_SECONDS };
       },
     );
@@ -91,13 +104,15 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const storage = s3();
         const key = ownKey(request, request.query.key);
-        await s3Call(() => storage.completeMultipart(key, request.params.uploadId, request.body.parts));
-        // Parts cannot be size-limited when signed; the assembled object can.
+        await s3Call(request.log, () => storage.completeMultipart(key, request.params.uploadId, request.body.parts));
+        // A part signed without ?size= is not size-limited; the assembled object is (and at most 2
+        // parts exist). Stale unfinished uploads are aborted by the clean-up (upload-cleanup.ts).
         const info = await storage.head(key);
         if (info && info.size > MAX_UPLOAD_BYTES) {
           await storage.delete(key);
           throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
         }
+        if (info) await grants.markStored(key, info.size, ctx.now());
         return { location: storage.objectUrl(key), key, bucket: storage.bucket };
       },
     );
@@ -105,7 +120,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete('/api/s3/multipart/:uploadId', { schema: { params: multipartParams, querystring: s3KeyQuery } }, async (request, reply) => {
       const storage = s3();
       const key = ownKey(request, request.query.key);
-      await s3Call(() => storage.abortMultipart(key, request.params.uploadId));
+      await s3Call(request.log, () => storage.abortMultipart(key, request.params.uploadId));
       return reply.status(204).send();
     });
 
@@ -114,7 +129,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { rateLimit: uploadRateLimit }, schema: { querystring: s3ParamsQuery, response: { 200: s3ParamsResponse } } },
       async (request) => {
         const storage = s3('Presigned POST uploads need S3 storage: use POST /api/objects/upload');
-        const key = issueUploadKey(ctx.secret, request.user!.id);
+        const key = await issueUploadGrant(ctx, request.user!.id);
         const { url, fields } = await storage.presignPost(key, {
           contentType: request.query.type.toLowerCase(),
           maxSize: MAX_UPLOAD_BYTES,

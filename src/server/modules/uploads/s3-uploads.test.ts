@@ -1,11 +1,23 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, getJson, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
-import { FIXTURE_GPS, FIXTURE_TAKEN_AT, jpegWithExif, png, POLYGLOT, requestUpload, SVG } from '../../../../tests/setup/media-fixtures';
+import { createTestApp, getJson, HOUR, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { FIXTURE_GPS, FIXTURE_TAKEN_AT, jpegWithExif, mp4, oversize, png, POLYGLOT, putLocal, requestUpload, SVG } from '../../../../tests/setup/media-fixtures';
 import { startTestS3, TEST_BUCKET, type TestS3 } from '../../../../tests/setup/s3-server';
-import { assets, media } from '../../db/schema';
+import { assets, media, uploadGrants } from '../../db/schema';
+import { createStorage } from '../../storage';
+import { SPOOL_PREFIX, withSpooledFile } from '../../storage/spool';
 import type { Asset, Media } from '../../../shared/contract';
+import type { UploadResponse } from '../../../shared/contract/uploads';
+import { UPLOAD_STORAGE_REFUSED_MESSAGE } from '../../../shared/domain/uploads';
+import { cleanupUploads } from './upload-cleanup';
+
+/** Temporary upload folders present now (the app's S3 route must leave none behind). */
+const spoolDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(SPOOL_PREFIX)).sort();
 
 let s3: TestS3;
 let t: TestApp;
@@ -15,10 +27,20 @@ let client: S3Client;
 /** What the s3rver shim saw for the calls s3rver itself does not implement (ListParts, Abort). */
 const aborted: string[] = [];
 const partsSeen = new Map<string, Array<{ number: number; etag: string; size: number }>>();
+/** What the shim answers to ListMultipartUploads (s3rver does not implement it either). */
+const pendingUploads: Array<{ key: string; uploadId: string; initiated: Date }> = [];
 
 beforeAll(async () => {
   s3 = await startTestS3();
   s3.intercept((ctx) => {
+    if (ctx.method === 'GET' && 'uploads' in ctx.query) {
+      const uploads = pendingUploads
+        .map((u) => `<Upload><Key>${u.key}</Key><UploadId>${u.uploadId}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`)
+        .join('');
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${TEST_BUCKET}</Bucket><IsTruncated>false</IsTruncated>${uploads}</ListMultipartUploadsResult>`;
+      return true;
+    }
     const uploadId = typeof ctx.query.uploadId === 'string' ? ctx.query.uploadId : undefined;
     if (!uploadId || 'partNumber' in ctx.query) return false;
     if (ctx.method === 'DELETE') {
@@ -36,7 +58,7 @@ beforeAll(async () => {
     }
     return false;
   });
-  t = await createTestApp({ env: s3.env });
+  t = await createTestApp({ env: s3.env, captureLogs: true });
   ({ cookie } = await registerUser(t.app));
   client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 });
@@ -60,9 +82,10 @@ async function newAsset(): Promise<Asset> {
   return (await postJson(t.app, '/api/assets', { locationId: site.json().id, type: 'roof', condition: 'good' }, { cookie })).json<Asset>();
 }
 
-/** Upload URL from the app, then a PUT straight to S3 as the browser does. */
-async function uploadToS3(bytes: Buffer, contentType?: string): Promise<string> {
-  const { uploadURL, key, headers } = await requestUpload(t.app, cookie, contentType ? { contentType, size: bytes.length } : {});
+/** Upload URL from the app (size and type declared: a presigned PUT), then a PUT straight to S3 as the browser does. */
+async function uploadToS3(bytes: Buffer, contentType: string, as = cookie, app = t.app): Promise<string> {
+  const { uploadURL, key, headers } = await requestUpload(app, as, { contentType, size: bytes.length });
+  expect(uploadURL.startsWith(s3.endpoint)).toBe(true);
   const res = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers });
   expect(res.status).toBe(200);
   return key;
@@ -97,9 +120,67 @@ describe('POST /api/objects/upload (S3 storage)', () => {
     expect((await postJson(t.app, '/api/objects/upload', { contentType: 'image/svg+xml' }, { cookie })).statusCode).toBe(400);
   });
 
-  it('has no local PUT route with S3 storage', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/objects/local/uploads/00000000-0000-4000-8000-000000000000', headers: { cookie, 'content-type': 'application/json' }, payload: '{}' });
-    expect(res.statusCode).toBe(404);
+  it('never hands out an unscoped presign: without both size and type the URL is the app’s own route', async () => {
+    const bodiless = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
+    expect(bodiless.statusCode, bodiless.body).toBe(200);
+    const answers = [
+      bodiless.json<UploadResponse>(),
+      await requestUpload(t.app, cookie),
+      await requestUpload(t.app, cookie, { size: 1234 }),
+      await requestUpload(t.app, cookie, { contentType: 'image/png' }),
+      await requestUpload(t.app, cookie, { filename: 'a.jpg' }),
+    ];
+    for (const { uploadURL, key } of answers) {
+      const url = new URL(uploadURL);
+      expect(uploadURL.startsWith(s3.endpoint)).toBe(false);
+      expect(url.pathname).toBe(`/api/objects/local/${key}`);
+      expect(url.searchParams.has('X-Amz-Signature')).toBe(false);
+    }
+    expect(new URL(answers[2]!.uploadURL).searchParams.get('size')).toBe('1234');
+    expect(new URL(answers[3]!.uploadURL).searchParams.get('type')).toBe('image/png');
+
+    // Every URL that does point at the bucket has the length and type signed, for at most 900 s.
+    const scoped = await requestUpload(t.app, cookie, { size: 10, contentType: 'image/jpeg' });
+    const url = new URL(scoped.uploadURL);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type']));
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(900);
+  });
+
+  it('the app’s route streams the file into the bucket through an owner-only temporary file, then removes it', async () => {
+    const before = spoolDirs();
+    const bytes = await png();
+    const { uploadURL, key } = await requestUpload(t.app, cookie);
+    const res = await putLocal(t.app, cookie, uploadURL, bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ key, size: bytes.length, contentType: 'image/png' });
+    const head = await client.send(new HeadObjectCommand({ Bucket: TEST_BUCKET, Key: key }));
+    expect(head.ContentLength).toBe(bytes.length);
+    expect(head.ContentType).toBe('image/png');
+    expect(spoolDirs()).toEqual(before);
+
+    // What was stored through the app records like any upload.
+    const asset = await newAsset();
+    const recorded = await postJson(t.app, '/api/media', { key, filename: 'p.png', assetId: asset.id }, { cookie });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+  });
+
+  it('the app’s route enforces 10 MB and the sniffed type with S3 too, keeping nothing', async () => {
+    const before = spoolDirs();
+    const big = await requestUpload(t.app, cookie);
+    expect((await putLocal(t.app, cookie, big.uploadURL, oversize(), 'image/jpeg')).statusCode).toBe(413);
+    expect(await exists(big.key)).toBe(false);
+    const html = await requestUpload(t.app, cookie);
+    expect((await putLocal(t.app, cookie, html.uploadURL, SVG, 'image/png')).statusCode).toBe(415);
+    expect(await exists(html.key)).toBe(false);
+    expect(spoolDirs()).toEqual(before);
+  });
+
+  it('spools to a file only its owner can read, in a folder only its owner can open', async () => {
+    let modes: { file: number; dir: number } | undefined;
+    await withSpooledFile(Readable.from([Buffer.from('abc')]), async (file) => {
+      modes = { file: fs.statSync(file).mode & 0o777, dir: fs.statSync(path.dirname(file)).mode & 0o777 };
+    });
+    expect(modes).toEqual({ file: 0o600, dir: 0o700 });
   });
 
   it('allows the bucket origin in the CSP for images, media and uploads', async () => {
@@ -144,8 +225,8 @@ describe('media on S3', () => {
     ['the polyglot', POLYGLOT],
   ])('refuses %s put straight into the bucket, and deletes it', async (_name, bytes) => {
     const asset = await newAsset();
-    // A presigned PUT without a declared type: S3 itself does not look at the bytes.
-    const key = await uploadToS3(bytes);
+    // A presigned PUT signs the declared type, but S3 itself does not look at the bytes.
+    const key = await uploadToS3(bytes, 'image/png');
     expect(await exists(key)).toBe(true);
     const res = await postJson(t.app, '/api/media', { key, filename: 'x.png', assetId: asset.id }, { cookie });
     expect(res.statusCode).toBe(400);
@@ -199,22 +280,24 @@ describe('companion multipart calls (S3)', () => {
   it('creates, signs parts, lists, completes: the object lands under a server-chosen key', async () => {
     const { uploadId, key } = await start();
     expect(key).toMatch(/^uploads\/[0-9a-f-]{36}$/);
-    const first = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex'), Buffer.alloc(1000, 1)]);
+    // A whole MP4 in two parts (s3rver does not hold parts to S3's 5 MiB minimum).
+    const video = mp4(1400);
+    const first = video.subarray(0, 1000);
     const etag1 = await putPart(uploadId, key, 1, first);
-    const etag2 = await putPart(uploadId, key, 2, Buffer.alloc(500, 2));
+    const etag2 = await putPart(uploadId, key, 2, video.subarray(1000));
 
     const listed = await getJson(t.app, `/api/s3/multipart/${uploadId}${q(key)}`, cookie);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toEqual([
       { PartNumber: 1, ETag: `"${etag1}"`, Size: first.length },
-      { PartNumber: 2, ETag: `"${etag2}"`, Size: 500 },
+      { PartNumber: 2, ETag: `"${etag2}"`, Size: video.length - 1000 },
     ]);
 
     const done = await postJson(t.app, `/api/s3/multipart/${uploadId}/complete${q(key)}`, { parts: [{ ETag: etag2, PartNumber: 2 }, { ETag: etag1, PartNumber: 1 }] }, { cookie });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ location: `${s3.endpoint}/${TEST_BUCKET}/${key}`, key, bucket: TEST_BUCKET });
     const head = await client.send(new HeadObjectCommand({ Bucket: TEST_BUCKET, Key: key }));
-    expect(head.ContentLength).toBe(first.length + 500);
+    expect(head.ContentLength).toBe(video.length);
     expect(head.ContentType).toBe('video/mp4');
 
     // The result is recorded like any upload.
@@ -264,8 +347,53 @@ describe('companion multipart calls (S3)', () => {
     const { uploadId, key } = await start();
     expect((await getJson(t.app, `/api/s3/multipart/${uploadId}/0${q(key)}`, cookie)).statusCode).toBe(400);
     expect((await getJson(t.app, `/api/s3/multipart/${uploadId}/10001${q(key)}`, cookie)).statusCode).toBe(400);
+    // 10 MB in parts of at least 5 MiB is at most 2 parts.
+    const third = await getJson(t.app, `/api/s3/multipart/${uploadId}/3${q(key)}`, cookie);
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toBe('partNumber must be between 1 and 2: files are at most 10 MB');
+    const threeParts = [1, 2, 3].map((n) => ({ ETag: `e${n}`, PartNumber: n }));
+    expect((await postJson(t.app, `/api/s3/multipart/${uploadId}/complete${q(key)}`, { parts: threeParts }, { cookie })).statusCode).toBe(400);
     expect((await getJson(t.app, `/api/s3/multipart/${uploadId}/1`, cookie)).statusCode).toBe(400);
     expect((await postJson(t.app, `/api/s3/multipart/${uploadId}/complete${q(key)}`, { parts: [] }, { cookie })).statusCode).toBe(400);
+  });
+
+  it('signs Content-Length into a part URL when the size is given, and refuses a size over 10 MB', async () => {
+    const { uploadId, key } = await start();
+    const sized = await getJson(t.app, `/api/s3/multipart/${uploadId}/1?${new URLSearchParams({ key, size: String(5 * 1024 * 1024) })}`, cookie);
+    expect(sized.statusCode, sized.body).toBe(200);
+    const url = new URL(sized.json().url);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toContain('content-length');
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(900);
+    const tooBig = await getJson(t.app, `/api/s3/multipart/${uploadId}/1?${new URLSearchParams({ key, size: '10485761' })}`, cookie);
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('never passes S3’s own error text to the client', async () => {
+    // s3rver completes whatever it is given, so the shim answers as AWS does to a part list it cannot match.
+    s3.intercept((ctx) => {
+      if (ctx.method !== 'POST' || ctx.query.uploadId !== 'broken-upload') return false;
+      ctx.status = 400;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>InvalidPart</Code><Message>One or more of the specified parts could not be found in bucket ${TEST_BUCKET}.</Message><RequestId>1</RequestId></Error>`;
+      return true;
+    });
+    const { key } = await start();
+    const logs = t.logs.length;
+    const res = await postJson(t.app, `/api/s3/multipart/broken-upload/complete${q(key)}`, { parts: [{ ETag: 'not-an-etag', PartNumber: 1 }] }, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: UPLOAD_STORAGE_REFUSED_MESSAGE });
+    expect(res.body).not.toMatch(/InvalidPart|specified|bucket|etag/i);
+    // The detail is in the log for the operator.
+    expect(t.logs.slice(logs).join('\n')).toMatch(/S3 refused a multipart call/);
+  });
+
+  it('records a grant for every multipart upload and presigned POST, which the quota counts', async () => {
+    const { user, cookie: fresh } = await registerUser(t.app);
+    const multipart = await start(fresh);
+    const params = await getJson(t.app, '/api/s3/params?filename=a.jpg&type=image/jpeg', fresh);
+    expect(params.statusCode).toBe(200);
+    const rows = await t.db.select().from(uploadGrants).where(eq(uploadGrants.userId, user.id));
+    expect(rows.map((r) => r.key).sort()).toEqual([multipart.key, params.json().fields.key].sort());
   });
 
   it('GET /api/s3/params answers a presigned POST whose policy pins key, type and 1…10 MB', async () => {
@@ -296,5 +424,46 @@ describe('companion multipart calls (S3)', () => {
   it('GET /api/s3/sts issues no temporary credentials', async () => {
     const res = await getJson(t.app, '/api/s3/sts', cookie);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('clean-up of uploads (S3)', () => {
+  let c: TestApp;
+  let owner: string;
+  beforeAll(async () => {
+    c = await createTestApp({ env: { ...s3.env, UPLOAD_CLEANUP_GRACE_HOURS: '1', SESSION_IDLE_MINUTES: '100000', SESSION_ABSOLUTE_HOURS: '2000' } });
+    ({ cookie: owner } = await registerUser(c.app));
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('deletes unrecorded objects and aborts stale multipart uploads after the grace period, keeping recorded and young ones', async () => {
+    const storage = await createStorage(c.config);
+    const run = () => cleanupUploads({ db: c.db, storage, config: c.config, now: c.clock.now });
+
+    const unrecorded = await uploadToS3(await png(), 'image/png', owner, c.app);
+    const viaApp = await requestUpload(c.app, owner);
+    expect((await putLocal(c.app, owner, viaApp.uploadURL, await png())).statusCode).toBe(200);
+    const site = await postJson(c.app, '/api/locations', { name: 'S3 cleanup', type: 'site' }, { cookie: owner });
+    const asset = await postJson(c.app, '/api/assets', { locationId: site.json().id, type: 'roof', condition: 'good' }, { cookie: owner });
+    const kept = await uploadToS3(await png(), 'image/png', owner, c.app);
+    expect((await postJson(c.app, '/api/media', { key: kept, filename: 'k.png', assetId: asset.json().id }, { cookie: owner })).statusCode).toBe(201);
+    const stale = { key: unrecorded.replace(/.$/, '0'), uploadId: 'stale-upload', initiated: c.clock.now() };
+
+    c.clock.advance(HOUR + 1);
+    const young = await uploadToS3(await png(), 'image/png', owner, c.app);
+    pendingUploads.push(stale, { key: young, uploadId: 'young-upload', initiated: c.clock.now() });
+    try {
+      expect(await run()).toEqual({ discarded: 2, aborted: 1, pruned: 0 });
+    } finally {
+      pendingUploads.length = 0;
+    }
+    expect(await exists(unrecorded)).toBe(false);
+    expect(await exists(viaApp.key)).toBe(false);
+    expect(await exists(kept)).toBe(true);
+    expect(await exists(young)).toBe(true);
+    expect(aborted).toContain(`/${TEST_BUCKET}/${stale.key}?uploadId=stale-upload`);
+    expect(aborted.some((a) => a.includes('young-upload'))).toBe(false);
   });
 });

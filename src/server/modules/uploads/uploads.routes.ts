@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadRequestSchema, uploadResponseSchema } from '../../../shared/contract/uploads';
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../../shared/domain/uploads';
 import type { AppContext } from '../../app-context';
-import { issueUploadKey } from './upload-keys';
+import { issueUploadGrant } from './upload-quota';
 import { localUploadRoutes, localUploadUrl, normaliseType } from './local-upload';
 import { s3CompanionRoutes } from './s3-companion.routes';
 import { uploadRateLimit } from './rate-limit';
@@ -18,9 +18,13 @@ function originOf(request: FastifyRequest): string {
 }
 
 /**
- * POST /api/objects/upload (spec §7): a URL for one direct PUT of a photo or video, valid 15 minutes.
- * Local storage: the app's signed PUT route. S3: a presigned PUT with the type and length signed.
- * Also registers the local PUT route and the companion-compatible S3 calls.
+ * POST /api/objects/upload (spec §7): a URL for one direct PUT of a photo or video, valid 15 minutes,
+ * for a key counted against the user's daily quota (429 beyond it). The spec's client sends no body.
+ * - S3, with both size and type declared: a presigned PUT with Content-Type and Content-Length signed.
+ * - Otherwise (either storage): the app's own signed PUT route, which enforces the size (10 MB when
+ *   undeclared) and sniffs the type itself while it streams the bytes to storage. An S3 presign with
+ *   nothing but the host signed would let the holder store any amount of anything, so none is issued.
+ * Also registers that PUT route and the companion-compatible S3 calls.
  */
 export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,12 +33,12 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { rateLimit: uploadRateLimit }, schema: { body: uploadRequestSchema, response: { 200: uploadResponseSchema } } },
       async (request) => {
         const userId = request.user!.id;
-        const key = issueUploadKey(ctx.secret, userId);
         const type = normaliseType(request.body.contentType);
         const { size } = request.body;
+        const key = await issueUploadGrant(ctx, userId, size);
 
-        if (ctx.storage.kind === 's3') {
-          const { url, headers } = await ctx.storage.presignPut(key, { contentType: type || undefined, size, expiresIn: UPLOAD_URL_TTL_SECONDS });
+        if (ctx.storage.kind === 's3' && size !== undefined && type) {
+          const { url, headers } = await ctx.storage.presignPut(key, { contentType: type, size, expiresIn: UPLOAD_URL_TTL_SECONDS });
           const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
           return { uploadURL: url, key, method: 'PUT' as const, headers, expiresAt };
         }
@@ -46,7 +50,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    if (ctx.storage.kind === 'local') await app.register(localUploadRoutes(ctx));
+    await app.register(localUploadRoutes(ctx));
     await app.register(s3CompanionRoutes(ctx));
   };
 }

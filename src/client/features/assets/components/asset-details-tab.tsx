@@ -4,6 +4,7 @@ import { ASSET_STATUS_LABELS, ASSET_TYPE_LABELS, COMPLIANCE_FIELDS, COMPLIANCE_L
 import { ComplianceBadge, ConditionBadge } from '../../../components/domain/badges';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
+import { displayJsonValue } from '../../../components/domain/key-value-rows';
 import { AssetQrCode } from './asset-qr-code';
 
 /** Compliance shown as badges when recorded (spec §2: fire and electrical, when not na). */
@@ -39,7 +40,8 @@ function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) 
 /** The Details tab: information, condition, compliance, custom fields and the QR code. */
 export function AssetDetailsTab({ asset }: { asset: Asset }) {
   const badges = COMPLIANCE_FIELDS.filter(({ key }) => (BADGE_COMPLIANCE as readonly string[]).includes(key) && asset[key] !== 'na');
-  const customFields = Object.entries(asset.customFields);
+  // Values of any JSON type (spec §3 "json"): text as it is, anything else as JSON text.
+  const customFields = Object.entries(asset.customFields).map(([name, value]): [string, ReactNode] => [name, displayJsonValue(value)]);
   const createdBy = [asset.createdByName, formatDateTime(asset.createdAt)].filter(Boolean).join(', ');
 
   return (

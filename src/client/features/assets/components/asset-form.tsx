@@ -15,7 +15,8 @@ import {
   CONDITIONS,
   CONDITION_LABELS,
 } from '../../../../shared/domain';
-import { KeyValueEditor, recordToRows, rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-editor';
+import { KeyValueEditor } from '../../../components/domain/key-value-editor';
+import { recordToRows, rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-rows';
 import { LocationPicker } from '../../../components/domain/location-picker';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';

@@ -11,7 +11,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { LocationPicker } from '../../../components/domain/location-picker';
-import { KeyValueEditor, rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-editor';
+import { KeyValueEditor } from '../../../components/domain/key-value-editor';
+import { rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-rows';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateLocation } from '../api/use-create-location';
 

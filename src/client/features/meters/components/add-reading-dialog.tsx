@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { AlertTriangle } from 'lucide-react';
-import { createReadingSchema, type Meter } from '../../../../shared/contract/meters';
+import { readingFormSchema, type Meter } from '../../../../shared/contract/meters';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -17,14 +17,15 @@ import { isLowerReadingRefusal, useCreateReading } from '../api/create-reading';
 import { lastReadingText } from '../format';
 
 /**
- * The shared schema, except that the reading date arrives as a datetime-local value and is converted
- * to ISO with the local offset before the shared rule checks it.
+ * The shared form schema (a blank reading falls back to 0 before sending, spec §5), except that the
+ * reading date arrives as a datetime-local value and is converted to ISO with the local offset before
+ * the shared rule checks it.
  */
-const readingFormSchema = createReadingSchema.extend({
-  readingDate: z.string().transform(dateTimeLocalToIso).pipe(createReadingSchema.shape.readingDate),
+const readingDialogSchema = readingFormSchema.extend({
+  readingDate: z.string().transform(dateTimeLocalToIso).pipe(readingFormSchema.shape.readingDate),
 });
-type ReadingFormValues = z.input<typeof readingFormSchema>;
-type ReadingFormOutput = z.output<typeof readingFormSchema>;
+type ReadingFormValues = z.input<typeof readingDialogSchema>;
+type ReadingFormOutput = z.output<typeof readingDialogSchema>;
 
 /**
  * Add Reading (spec §2, §5) for one meter. A reading below the previous one is refused by the server
@@ -103,7 +104,7 @@ function AddReadingForm({
   onSubmit: (values: ReadingFormOutput) => void;
 }) {
   const form = useForm<ReadingFormValues, unknown, ReadingFormOutput>({
-    resolver: zodResolver(readingFormSchema),
+    resolver: zodResolver(readingDialogSchema),
     defaultValues: { meterId: meter.id, reading: '', readingDate: toDateTimeLocal(new Date()), notes: '', confirmReset: false },
   });
   const { errors } = form.formState;

@@ -1,0 +1,133 @@
+/**
+ * What the published contract (GET /api/openapi.json, docs/api.md) says about each route beyond its
+ * zod schemas: a name for client generators, a one-line summary and the error statuses its handler
+ * gives besides the generic ones (error-responses.ts). Keyed by "METHOD /path" exactly as the route is
+ * registered (`:id`, not `{id}`). A new route needs one line here; openapi.test.ts names any that lacks it.
+ */
+export interface OperationDoc {
+  /** operationId: unique, camelCase, what generated clients call the method. */
+  id: string;
+  summary: string;
+  /** More detail for integrators, when the summary and schemas do not say enough. */
+  description?: string;
+  /** Statuses this route gives on top of the generic set, with what they mean here. */
+  errors?: Record<number, string>;
+  /** The route never succeeds: it exists only to tell a client that the call is not offered. */
+  alwaysFails?: true;
+}
+
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /api/openapi.json': { id: 'getOpenApi', summary: 'This API description (OpenAPI 3.1)' },
+  'GET /api/health': { id: 'getHealth', summary: 'Readiness: the app and whether its database answers' },
+
+  'GET /api/user': {
+    id: 'getCurrentUser',
+    summary: 'The signed-in user',
+    description: '401 means nobody is signed in, which the spec\'s client treats as "no user" rather than as an error.',
+    errors: { 401: 'Nobody is signed in' },
+  },
+  'POST /api/login': {
+    id: 'login',
+    summary: 'Sign in; starts a session (cookie)',
+    errors: { 401: 'Invalid username or password', 429: 'Too many sign-in requests from this address, or too many failed attempts for this username (see Retry-After)' },
+  },
+  'POST /api/register': { id: 'register', summary: 'Create an account and sign in', errors: { 409: 'Username already exists' } },
+  'POST /api/logout': { id: 'logout', summary: 'Sign out; ends the session', description: 'Send no body (and no Content-Type), or `{}` as JSON.' },
+
+  'GET /api/locations': {
+    id: 'listLocations',
+    summary: 'List locations, ordered by path',
+    description: 'At most 10,000 per response; when there are more, the `x-next-cursor` header carries the `cursor` of the next page.',
+  },
+  'GET /api/locations/summary': { id: 'summariseLocations', summary: 'Per location type: the total and the first names' },
+  'POST /api/locations': { id: 'createLocation', summary: 'Create a location' },
+  'GET /api/locations/:id': { id: 'getLocation', summary: 'One location' },
+  'PATCH /api/locations/:id': { id: 'updateLocation', summary: 'Edit a location (its type and parent stay)' },
+
+  'GET /api/assets': { id: 'listAssets', summary: 'List assets, newest first' },
+  'POST /api/assets': { id: 'createAsset', summary: 'Create an asset', description: 'A repeated `clientAssetId` answers 200 with the asset the first request created.' },
+  'GET /api/assets/:id': { id: 'getAsset', summary: 'One asset' },
+  'PATCH /api/assets/:id': { id: 'updateAsset', summary: 'Edit an asset (any subset of its fields)' },
+  'DELETE /api/assets/:id': { id: 'deleteAsset', summary: 'Delete an asset with its records, photos and videos' },
+  'GET /api/assets/:id/history': { id: 'getAssetHistory', summary: "The asset's audit trail, newest first" },
+
+  'GET /api/assessments': { id: 'listAssessments', summary: "An asset's condition assessments, newest first" },
+  'POST /api/assessments': {
+    id: 'createAssessment',
+    summary: "Record a condition assessment (sets the asset's condition)",
+    description: 'A repeated `assessmentId` for the same asset answers 200 with the stored assessment.',
+    errors: { 409: 'The assessmentId is already used by an assessment of another asset' },
+  },
+
+  'GET /api/actions': { id: 'listActions', summary: 'List actions, newest first' },
+  'POST /api/actions': { id: 'createAction', summary: 'Create an action' },
+  'GET /api/actions/:id': { id: 'getAction', summary: 'One action' },
+  'PATCH /api/actions/:id': { id: 'updateAction', summary: 'Edit an action; completing it sets its completed date' },
+
+  'GET /api/media': { id: 'listMedia', summary: "An asset's photos and videos, newest first" },
+  'POST /api/media': {
+    id: 'createMedia',
+    summary: 'Record an uploaded photo or video against an asset, assessment or action',
+    errors: { 403: 'The upload key was not issued to this user', 409: 'This upload is already recorded' },
+  },
+  'GET /api/media/:id/file': { id: 'getMediaFile', summary: 'The photo or video itself', errors: { 416: 'Requested range not satisfiable' } },
+  'GET /api/media/:id/thumbnail': { id: 'getMediaThumbnail', summary: "A photo's 320 px WebP preview", errors: { 416: 'Requested range not satisfiable' } },
+  'DELETE /api/media/:id': { id: 'deleteMedia', summary: 'Delete a photo or video and its file' },
+
+  'POST /api/objects/upload': {
+    id: 'requestUploadUrl',
+    summary: 'A URL for one direct PUT of a photo or video (valid 15 minutes)',
+    description: 'The spec\'s client sends no body (and no Content-Type); `{}` as JSON works too. Declaring `size` and `contentType` signs them into the URL.',
+  },
+  'PUT /api/objects/local/uploads/:id': {
+    id: 'putLocalUpload',
+    summary: 'Upload the file to a URL from POST /api/objects/upload (local storage)',
+    description: 'Use the whole `uploadURL` (with its signed query) and exactly the `headers` it came with. The first bytes must be an image or video format.',
+    errors: {
+      403: 'The link is not valid, has expired, was issued to another user, or is for another type',
+      409: 'This upload is already recorded',
+      413: 'The file is larger than the link allows (at most 10 MB)',
+      415: 'The file is not a supported image or video',
+    },
+  },
+  'POST /api/s3/multipart': { id: 'createMultipartUpload', summary: 'Start a multipart upload (S3 storage)' },
+  'GET /api/s3/multipart/:uploadId': { id: 'listMultipartParts', summary: 'The parts of a multipart upload so far', errors: { 403: 'This upload key was not issued to you' } },
+  'GET /api/s3/multipart/:uploadId/:partNumber': { id: 'signMultipartPart', summary: 'A presigned URL for one part', errors: { 403: 'This upload key was not issued to you' } },
+  'POST /api/s3/multipart/:uploadId/complete': {
+    id: 'completeMultipartUpload',
+    summary: 'Assemble the uploaded parts',
+    errors: { 413: 'The assembled file is larger than 10 MB (it is deleted)' },
+  },
+  'DELETE /api/s3/multipart/:uploadId': { id: 'abortMultipartUpload', summary: 'Abort a multipart upload' },
+  'GET /api/s3/params': { id: 'getPresignedPost', summary: 'A presigned POST form for one upload (S3 storage)' },
+  'GET /api/s3/sts': {
+    id: 'getTemporaryCredentials',
+    summary: 'Not offered: every upload is signed by the server',
+    alwaysFails: true,
+    errors: { 404: 'Temporary S3 credentials are not issued' },
+  },
+
+  'GET /api/meters': { id: 'listMeters', summary: 'List meters with their last reading' },
+  'POST /api/meters': { id: 'createMeter', summary: 'Create a meter' },
+  'GET /api/meters/:id': { id: 'getMeter', summary: 'One meter' },
+  'GET /api/meters/:id/readings': { id: 'listMeterReadings', summary: "A meter's readings, latest reading date first" },
+  'POST /api/meter-readings': { id: 'createMeterReading', summary: 'Record a meter reading' },
+
+  'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
+  'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
+
+  'POST /api/reports/export': {
+    id: 'exportReport',
+    summary: 'Generate a report file (.xlsx or .csv) and get its download link',
+    errors: {
+      429: 'Too many exports: wait for yours to finish or for the hourly limit to reset (see Retry-After)',
+      503: 'The export queue of this server process is full, or the export took too long (see Retry-After); or the database is unavailable',
+    },
+  },
+  'GET /api/reports/exports': { id: 'listExports', summary: 'Your recent exports, with fresh download links' },
+  'GET /api/reports/exports/:id/download': {
+    id: 'downloadExport',
+    summary: 'Download an export file (the link from its record)',
+    errors: { 403: 'The download link is not valid or has expired' },
+  },
+};
