@@ -144,8 +144,8 @@ export function s3Storage(settings: S3Settings, client: S3Client = createS3Clien
 
     presignPart(key, uploadId, partNumber, { expiresIn, size }) {
       const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
-      // With a size the part URL takes exactly that many bytes (S3 refuses any other length).
-      return getSignedUrl(client, command, { expiresIn, ...(size !== undefined && { signableHeaders: new Set(['content-length']) }) });
+      // The part URL takes exactly that many bytes (S3 refuses any other length).
+      return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(['content-length']) });
     },
 
     async listMultipartUploads(prefix) {

@@ -62,7 +62,7 @@ export interface S3ObjectStorage extends StorageOperations {
   presignPost(key: string, options: { contentType: string; maxSize: number; expiresIn: number }): Promise<PresignedPost>;
   createMultipart(key: string, contentType: string): Promise<string>;
   /** A presigned UploadPart URL; with a size, Content-Length is signed so the part must be exactly that long. */
-  presignPart(key: string, uploadId: string, partNumber: number, options: { expiresIn: number; size?: number }): Promise<string>;
+  presignPart(key: string, uploadId: string, partNumber: number, options: { expiresIn: number; size: number }): Promise<string>;
   /** Multipart uploads started and neither completed nor aborted, under the prefix. */
   listMultipartUploads(prefix: string): Promise<PendingMultipart[]>;
   listParts(key: string, uploadId: string): Promise<MultipartPart[]>;

@@ -76,14 +76,17 @@ export const multipartPartParams = multipartParams.extend({
     .min(1, UPLOAD_PART_NUMBER_MESSAGE)
     .max(MAX_MULTIPART_PARTS, UPLOAD_PART_NUMBER_MESSAGE),
 });
-/** `?size=` (optional, bytes): the part URL is then signed for exactly that Content-Length. */
+/**
+ * `?size=` (bytes, required): the part URL is signed for exactly that Content-Length, so no part URL
+ * takes more than 10 MB. Uppy does not send it, but Uppy only uses multipart above 100 MiB, ten times
+ * the largest file accepted, so the spec's widget never asks for a part.
+ */
 export const signPartQuery = s3KeyQuery.extend({
   size: z.coerce
-    .number({ error: 'size must be a number of bytes' })
+    .number({ error: 'size is required: the number of bytes of this part (at most 10 MB)' })
     .int('size must be a whole number of bytes')
     .min(1, UPLOAD_EMPTY_MESSAGE)
-    .max(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE)
-    .optional(),
+    .max(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE),
 });
 
 /** GET /api/s3/multipart/{uploadId}?key=: the parts S3 holds so far. */

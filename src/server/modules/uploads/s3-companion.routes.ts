@@ -105,8 +105,8 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const storage = s3();
         const key = ownKey(request, request.query.key);
         await s3Call(request.log, () => storage.completeMultipart(key, request.params.uploadId, request.body.parts));
-        // A part signed without ?size= is not size-limited; the assembled object is (and at most 2
-        // parts exist). Stale unfinished uploads are aborted by the clean-up (upload-cleanup.ts).
+        // Each part was signed for at most 10 MB and there are at most 2; the assembled object must also
+        // be. Stale unfinished uploads are aborted by the clean-up (upload-cleanup.ts).
         const info = await storage.head(key);
         if (info && info.size > MAX_UPLOAD_BYTES) {
           await storage.delete(key);

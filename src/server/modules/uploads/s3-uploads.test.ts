@@ -265,7 +265,7 @@ describe('companion multipart calls (S3)', () => {
   };
   const q = (key: string) => `?${new URLSearchParams({ key })}`;
   const putPart = async (uploadId: string, key: string, partNumber: number, bytes: Buffer) => {
-    const signed = await getJson(t.app, `/api/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}${q(key)}`, cookie);
+    const signed = await getJson(t.app, `/api/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}?${new URLSearchParams({ key, size: String(bytes.length) })}`, cookie);
     expect(signed.statusCode, signed.body).toBe(200);
     const { url, expires } = signed.json();
     expect(expires).toBeLessThanOrEqual(900);
@@ -328,7 +328,7 @@ describe('companion multipart calls (S3)', () => {
     const { cookie: other } = await registerUser(t.app);
     const calls = [
       () => getJson(t.app, `/api/s3/multipart/${uploadId}${q(key)}`, other),
-      () => getJson(t.app, `/api/s3/multipart/${uploadId}/1${q(key)}`, other),
+      () => getJson(t.app, `/api/s3/multipart/${uploadId}/1?${new URLSearchParams({ key, size: '1024' })}`, other),
       () => postJson(t.app, `/api/s3/multipart/${uploadId}/complete${q(key)}`, { parts: [{ ETag: 'x', PartNumber: 1 }] }, { cookie: other }),
       () => t.app.inject({ method: 'DELETE', url: `/api/s3/multipart/${uploadId}${q(key)}`, headers: { cookie: other } }),
       () => getJson(t.app, `/api/s3/multipart/${uploadId}${q('uploads/00000000-0000-4000-8000-000000000000')}`, cookie),
@@ -357,8 +357,11 @@ describe('companion multipart calls (S3)', () => {
     expect((await postJson(t.app, `/api/s3/multipart/${uploadId}/complete${q(key)}`, { parts: [] }, { cookie })).statusCode).toBe(400);
   });
 
-  it('signs Content-Length into a part URL when the size is given, and refuses a size over 10 MB', async () => {
+  it('signs Content-Length into every part URL: no size, or a size over 10 MB, is refused', async () => {
     const { uploadId, key } = await start();
+    const unsized = await getJson(t.app, `/api/s3/multipart/${uploadId}/1${q(key)}`, cookie);
+    expect(unsized.statusCode).toBe(400);
+    expect(unsized.json().message).toMatch(/size is required/);
     const sized = await getJson(t.app, `/api/s3/multipart/${uploadId}/1?${new URLSearchParams({ key, size: String(5 * 1024 * 1024) })}`, cookie);
     expect(sized.statusCode, sized.body).toBe(200);
     const url = new URL(sized.json().url);

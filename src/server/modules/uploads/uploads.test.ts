@@ -241,7 +241,7 @@ describe('S3 companion calls with local storage', () => {
   it.each([
     ['POST', '/api/s3/multipart', { filename: 'a.mp4', type: 'video/mp4', metadata: {} }],
     ['GET', '/api/s3/multipart/abc?key=uploads/x', undefined],
-    ['GET', '/api/s3/multipart/abc/1?key=uploads/x', undefined],
+    ['GET', '/api/s3/multipart/abc/1?key=uploads/x&size=1024', undefined],
     ['POST', '/api/s3/multipart/abc/complete?key=uploads/x', { parts: [{ ETag: 'e', PartNumber: 1 }] }],
     ['DELETE', '/api/s3/multipart/abc?key=uploads/x', undefined],
     ['GET', '/api/s3/params?filename=a.jpg&type=image/jpeg', undefined],
