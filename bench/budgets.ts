@@ -3,6 +3,7 @@ import type { CpuPerRequest } from './cpu';
 import type { ExportResult } from './exports';
 import type { BundleSizes, PageTiming } from './frontend';
 import type { WriteCheck } from './writes';
+import type { CorpusResult } from './corpus';
 
 /** Everything one bench run measured; also the shape of bench/results/*.json (with run details). */
 export interface Measurements {
@@ -24,6 +25,8 @@ export interface Measurements {
   exports: ExportResult[];
   mixed?: { load: LoadResult; checks: WriteCheck[]; rssFirst10sMb: number; rssLast10sMb: number; byKind?: MixLatency[] };
   frontend?: { bundle: BundleSizes; firstAssetCard?: PageTiming; searchResults?: PageTiming };
+  /** The search corpus (issue 20): each route with each class of query. */
+  corpus?: CorpusResult[];
 }
 
 export interface BudgetLine {
@@ -59,6 +62,8 @@ export const WRITE_P95_MS = 20;
 export const EXPORT_LIMITS = { xlsx: 15, csv: 5, rssMb: 350 };
 export const INITIAL_JS_KB = 200;
 export const FIRST_CARD_MS = 1_000;
+/** Every class of query a person types (DESIGN.md budgets, issue 20), on every search route. */
+export const CORPUS = { sequentialP95: 10, concurrentP95: 40, max: 100 };
 /** RELIABILITY.md REL-LOAD-1, for the mixed run at 50 connections. */
 export const MIXED = { p95: 200, p99: 500 };
 
@@ -97,6 +102,19 @@ export function evaluate(m: Measurements, kind: 'postgres' | 'embedded'): Budget
     atMost('mixed 50 connections p95', load.p95, MIXED.p95 * f, 'ms');
     atMost('mixed 50 connections p99', load.p99, MIXED.p99 * f, 'ms');
     atMost('mixed writes lost + duplicated', checks.reduce((s, c) => s + c.lost + c.duplicated, 0), 0, '');
+  }
+  // One line per class and figure, held by the route that does worst, so the summary stays readable.
+  const classes = [...new Set((m.corpus ?? []).map((r) => r.cls))];
+  for (const cls of classes) {
+    const rows = m.corpus!.filter((r) => r.cls === cls);
+    const worst = (value: (r: CorpusResult) => number) => rows.reduce((a, b) => (value(b) > value(a) ? b : a));
+    const seq = worst((r) => r.sequential.p95);
+    atMost(`search corpus · ${cls}: sequential p95 (worst: ${seq.target})`, seq.sequential.p95, CORPUS.sequentialP95 * f, 'ms');
+    const conc = worst((r) => r.concurrent.p95);
+    atMost(`search corpus · ${cls}: p95 at load (worst: ${conc.target})`, conc.concurrent.p95, CORPUS.concurrentP95 * f, 'ms');
+    const slowest = worst((r) => Math.max(r.sequential.max, r.concurrent.max));
+    atMost(`search corpus · ${cls}: slowest query (${slowest.target})`, Math.max(slowest.sequential.max, slowest.concurrent.max), CORPUS.max * f, 'ms');
+    atMost(`search corpus · ${cls}: non-2xx`, rows.reduce((n, r) => n + r.sequential.non2xx + r.concurrent.non2xx + r.concurrent.errors, 0), 0, '');
   }
   if (m.frontend) {
     atMost('initial JS (gzip)', m.frontend.bundle.jsKbGzip, INITIAL_JS_KB, 'KB');

@@ -23,8 +23,10 @@ import type { Request } from 'autocannon';
 import { sequentialClient } from './sequential';
 import { ROOT, signIn, startServer, type ServerProcess } from './server';
 import { Writes } from './writes';
+import { runCorpus } from './corpus';
+import { buildSearchCorpus, CORPUS_CLASSES } from './search-corpus';
 
-const PHASES = ['exports', 'reads', 'ratio', 'writes', 'mixed', 'frontend'] as const;
+const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'writes', 'mixed', 'frontend'] as const;
 /** The app-vs-SQL comparison alternates between its two sides this many times. */
 const RATIO_BLOCKS = 5;
 /** Unmeasured seconds of each side before its blocks (a 2-core VM took ~2,000 requests to reach its pace). */
@@ -42,6 +44,8 @@ function parseOptions() {
       'mixed-duration': { type: 'string', default: '30' },
       'mixed-connections': { type: 'string', default: '50' },
       'sql-runs': { type: 'string', default: '5000' },
+      'corpus-per-class': { type: 'string', default: '100' },
+      'corpus-seconds': { type: 'string', default: '3' },
       only: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'mixed-without-search': { type: 'boolean', default: false },
@@ -64,6 +68,8 @@ function parseOptions() {
     mixedDuration: int('mixed-duration'),
     mixedConnections: int('mixed-connections'),
     sqlRuns: int('sql-runs'),
+    corpusPerClass: int('corpus-per-class'),
+    corpusSeconds: int('corpus-seconds'),
     phases: new Set(only as Phase[]),
     explain: values.explain,
     mixedWithoutSearch: values['mixed-without-search'],
@@ -199,6 +205,27 @@ async function main(): Promise<void> {
         if (options.explain) for (const step of s.sql) plans.push(`-- ${s.name}\n${step.text}\n${await explain(db.pool, step)}\n`);
       }
       client.close();
+    }
+
+    if (options.phases.has('corpus')) {
+      const corpus = await buildSearchCorpus(db.pool, options.corpusPerClass);
+      console.log(
+        `\nSearch corpus: ${corpus.length} queries from the register in ${CORPUS_CLASSES.length} classes; each route: every query once in ` +
+          `sequence, then the class in turn at ${options.connections} connections for ${options.corpusSeconds} s (p50 / p95 / max ms)`,
+      );
+      m.corpus = await runCorpus({
+        baseUrl: server.baseUrl,
+        cookie,
+        corpus,
+        connections: options.connections,
+        seconds: options.corpusSeconds,
+        onResult: (r) =>
+          console.log(
+            `  ${`${r.target} · ${r.cls} (${r.queries})`.padEnd(52)} sequential ${fmt(r.sequential.p50).padStart(6)} ${fmt(r.sequential.p95).padStart(6)} ${fmt(r.sequential.max).padStart(6)}` +
+              `   ${options.connections} conn ${fmt(r.concurrent.p50).padStart(6)} ${fmt(r.concurrent.p95).padStart(6)} ${fmt(r.concurrent.max).padStart(6)}  ${fmt(r.concurrent.rps).padStart(6)} req/s` +
+              `${r.sequential.non2xx + r.concurrent.non2xx + r.concurrent.errors ? `  non-2xx ${r.sequential.non2xx + r.concurrent.non2xx + r.concurrent.errors}` : ''}`,
+          ),
+      });
     }
 
     const writes = new Writes(fixtures);
