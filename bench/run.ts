@@ -18,7 +18,7 @@ import { bundleSizes, pageTimings } from './frontend';
 import { latencyByName, median, runLoad, summarize, type LoadResult, type MixTimings } from './load';
 import { mixedWorkload, sampleRss } from './mixed';
 import { formatCpu, startCpuCount, type CpuPerRequest } from './cpu';
-import { readScenarios, searchFollowUp, type SearchFollowUp, type SqlStep } from './scenarios';
+import { readScenarios, recordSteps, SEARCH_CALLS, type SqlStep } from './scenarios';
 import type { Request } from 'autocannon';
 import { sequentialClient } from './sequential';
 import { ROOT, signIn, startServer, type ServerProcess } from './server';
@@ -136,8 +136,8 @@ async function main(): Promise<void> {
       runLoad({ baseUrl: server!.baseUrl, cookie, requests, connections: options.connections, duration: options.duration, ...extra });
     const m: Measurements = { reads: [], writes: [], exports: [] };
     const plans: string[] = [];
-    const searches = new Map<string, SearchFollowUp>();
-    for (const q of [SEARCH_TERMS.common, SEARCH_TERMS.rare, SEARCH_TERMS.typo]) searches.set(q, await searchFollowUp(db.pool, q));
+    const searches = new Map<string, SqlStep[]>();
+    for (const call of SEARCH_CALLS) searches.set(call.path, await recordSteps(db.pool, call.run));
     const scenarios = readScenarios({ assetIds: fixtures.assetIds, searches });
 
     if (options.phases.has('exports')) {

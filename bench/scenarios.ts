@@ -2,14 +2,14 @@ import type { Request } from 'autocannon';
 import { SEARCH_TERMS } from '../scripts/seed/vocabulary';
 import { rotatingGet } from './load';
 import type pg from 'pg';
-import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { idsOf, NO_IDS, searchSql, type Corrections, type ListIds } from '../src/server/modules/search/search.repo';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { globalSearch } from '../src/server/modules/search/global-search';
 import { DASHBOARD_STATS_SQL, startOfMonth } from '../src/server/modules/dashboard/dashboard.repo';
-import { countedSearchQuery, type SearchFilters } from '../src/server/modules/assets/list-search';
+import { assetsRepo, type AssetListFilter } from '../src/server/modules/assets/assets.repo';
+import type { Db } from '../src/server/db/client';
 import { listItemJson } from '../src/server/modules/assets/list-columns';
 import { actionJson } from '../src/server/modules/actions/actions.repo';
-import { SEARCH_RESULTS_PER_LIST } from '../src/shared/domain/search';
 
 /** One statement the endpoint runs, with the values it binds (fresh per run where they vary). */
 export interface SqlStep {
@@ -35,8 +35,8 @@ export interface ReadScenario {
 
 export interface ReadFixtures {
   assetIds: string[];
-  /** searchFollowUp() of each global-search term, keyed by the term. */
-  searches: Map<string, SearchFollowUp>;
+  /** The statements each search scenario sends (recordSearches()), keyed by its path. */
+  searches: Map<string, SqlStep[]>;
 }
 
 const get = (path: string): Request => ({ method: 'GET', path });
@@ -48,70 +48,51 @@ const ITEM_JSON = dialect.sqlToQuery(listItemJson().json).sql;
 const ASSET_LIST = `select ${ITEM_JSON} from "assets"`;
 const NEWEST_FIRST = `order by "assets"."created_at" desc, "assets"."id" desc`;
 const PAGE = 50;
-// assets.repo.ts list() with a search word (list-search.ts): one named statement per filter shape.
-const listSearch = (search: string, filters: SearchFilters): SqlStep => namedStep(countedSearchQuery(search, filters, PAGE + 1)!);
-
-/** A statement built by a repository, as text and values for `pg`: exactly what the app sends. */
-function step(query: SQL): SqlStep {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return { text, values: () => params };
-}
 
 /**
- * search.repo.ts: the exact-match statement; for a query that finds less than a page, also the
- * correction lookup and the statement for the corrected spellings (those the lookup returns on this
- * estate, found once when the bench starts).
+ * The search scenarios: each path with the call the app makes for it. The search module chooses its
+ * statements from what the register holds (modules/search/README.md), so the bench records them by
+ * running the module itself against the bench database.
  */
-function searchSteps(q: string, { corrections, exactIds }: SearchFollowUp): SqlStep[] {
-  const terms = searchSql.terms(q);
-  const steps = [exactStep(terms)];
-  if (corrections.size === 0) return steps;
-  const countedFixes = searchSql.countedCorrected(terms, corrections);
-  if (countedFixes) {
-    // The counted exact statement brought the corrections with it.
-    steps.push(namedStep(searchSql.counted(countedFixes, exactIds)));
-  } else {
-    const lookup = searchSql.corrections(terms);
-    if (lookup) steps.push(step(lookup), step(searchSql.lists(searchSql.corrected(terms, corrections, exactIds), SEARCH_RESULTS_PER_LIST)));
+export const SEARCH_CALLS: Array<{ path: string; run: (db: Db) => Promise<unknown> }> = [
+  ...[SEARCH_TERMS.listTerm].flatMap((term) => [
+    { path: `/api/assets?limit=50&search=${term}`, run: listSearch({ search: term, limit: PAGE }) },
+    {
+      path: `/api/assets?limit=50&search=${term}&condition=good&type=other`,
+      run: listSearch({ search: term, condition: 'good', type: 'other', limit: PAGE }),
+    },
+  ]),
+  ...[SEARCH_TERMS.common, SEARCH_TERMS.rare, SEARCH_TERMS.typo].map((q) => ({
+    path: `/api/search?q=${q}`,
+    run: (db: Db) => globalSearch(db).search(q),
+  })),
+];
+
+function listSearch(filter: AssetListFilter) {
+  return (db: Db) => assetsRepo(db).list(filter);
+}
+
+/** The statements `run` sends, as the bench replays them (text and values, unnamed). */
+export async function recordSteps(pool: pg.Pool, run: (db: Db) => Promise<unknown>): Promise<SqlStep[]> {
+  const steps: SqlStep[] = [];
+  const client = await pool.connect();
+  try {
+    const recording = new Proxy(client, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver);
+        return (query: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+          const text = typeof query === 'string' ? query : query.text;
+          const params = (typeof query === 'string' ? values : (query.values ?? values)) ?? [];
+          steps.push({ text, values: () => params });
+          return target.query(query as never, values as never);
+        };
+      },
+    });
+    await run(drizzle(recording as unknown as pg.PoolClient) as unknown as Db);
+  } finally {
+    client.release();
   }
   return steps;
-}
-
-/** search.repo.ts's first statement for a query: its exact matches (and a counted word's corrections). */
-function exactStep(terms: string[]): SqlStep {
-  const counted = searchSql.countedExact(terms);
-  return counted
-    ? namedStep(searchSql.counted(counted, NO_IDS, counted[0]))
-    : step(searchSql.lists(searchSql.exact(terms), SEARCH_RESULTS_PER_LIST));
-}
-
-function namedStep({ name, text, values }: { name: string; text: string; values: unknown[] }): SqlStep {
-  return { name, text, values: () => values };
-}
-
-/** What search.repo.ts does after the exact statement for `q`: the corrections, and the ids it leaves out. */
-export interface SearchFollowUp {
-  corrections: Corrections;
-  exactIds: ListIds;
-}
-
-/** The corrections search.repo.ts would use for `q` when its exact matches are fewer than a page. */
-export async function searchFollowUp(pool: pg.Pool, q: string): Promise<SearchFollowUp> {
-  const terms = searchSql.terms(q);
-  const corrections: Corrections = new Map();
-  const exact = exactStep(terms);
-  const [row] = (await pool.query(exact.text, exact.values())).rows;
-  const exactIds = idsOf(row);
-  const total = Number(row.assets_total) + Number(row.actions_total) + Number(row.meters_total);
-  if (total >= SEARCH_RESULTS_PER_LIST) return { corrections, exactIds };
-  if (row.corrections?.length) return { corrections: corrections.set(terms[0]!, row.corrections), exactIds };
-  const lookup = searchSql.corrections(terms);
-  if (!lookup) return { corrections, exactIds };
-  const { text, values } = step(lookup);
-  for (const { term, word } of (await pool.query<{ term: string; word: string }>(text, values())).rows) {
-    corrections.set(term, [...(corrections.get(term) ?? []), word]);
-  }
-  return { corrections, exactIds };
 }
 
 export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenario[] {
@@ -139,7 +120,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: `GET /api/assets?limit=50&search=${term}`,
       group: 'list',
       request: get(`/api/assets?limit=50&search=${term}`),
-      sql: [listSearch(term, {})],
+      sql: searches.get(`/api/assets?limit=50&search=${term}`) ?? [],
     },
     {
       name: 'GET /api/assets?limit=50&condition=poor',
@@ -157,7 +138,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       name: `GET /api/assets?limit=50&search=${term}&condition=good&type=other`,
       group: 'list',
       request: get(`/api/assets?limit=50&search=${term}&condition=good&type=other`),
-      sql: [listSearch(term, { condition: 'good', type: 'other' })],
+      sql: searches.get(`/api/assets?limit=50&search=${term}&condition=good&type=other`) ?? [],
     },
     {
       name: 'GET /api/assets/{id}',
@@ -181,7 +162,7 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
         name: `GET /api/search?q=${q} (${kind})`,
         group: 'search',
         request: get(`/api/search?q=${q}`),
-        sql: searchSteps(q, searches.get(q) ?? { corrections: new Map(), exactIds: { assets: [], actions: [], meters: [] } }),
+        sql: searches.get(`/api/search?q=${q}`) ?? [],
       }),
     ),
     {

@@ -32,11 +32,9 @@ const MIN_ASSETS = 1_000;
 const MAX_ASSETS = 1_000_000;
 /** Truncated by --reset; CASCADE also empties any later table that references these. */
 const REGISTER_TABLES = [
-  ...['search_words', 'search_runs', 'report_exports', 'media', 'meter_readings', 'meters', 'actions'],
+  ...['search_words', 'report_exports', 'media', 'meter_readings', 'meters', 'actions'],
   ...['defects', 'assessments', 'assets', 'locations'],
 ];
-/** Each record's search runs (migration 0011): emptied with their tables, rebuilt after the load. */
-const RUN_TABLES = ['asset_search_runs', 'action_search_runs', 'meter_search_runs'];
 /** How often each seeded user created a record: surveyors do most of the field work. */
 const CREATOR_WEIGHTS = [5, 15, 35, 35, 10];
 
@@ -204,8 +202,8 @@ async function load(
     pickUser,
   });
   await setLastReadings(client);
-  // The aggregates and search runs read whole tables, so they need no secondary index; the runs'
-  // trigram index (search_runs) is built after them in one go, not word by word.
+  // The aggregates and the search words read whole tables, so they need no secondary index; the
+  // search indexes are built after them in one go, not row by row.
   const aggregatesStarted = performance.now();
   await client.query('SELECT rebuild_register_aggregates()');
   console.log(`  counted and indexed the register's words in ${((performance.now() - aggregatesStarted) / 1000).toFixed(1)} s`);
@@ -252,7 +250,7 @@ async function main(): Promise<void> {
     await seed(client, counts, options.seed, options.reset);
     const loaded = performance.now();
     console.log('  vacuum and analyse');
-    for (const table of [...REGISTER_TABLES, ...RUN_TABLES, 'users']) await client.query(`VACUUM (ANALYZE) ${table}`);
+    for (const table of [...REGISTER_TABLES, 'users']) await client.query(`VACUUM (ANALYZE) ${table}`);
 
     const seconds = (ms: number) => (ms / 1000).toFixed(1);
     const defects = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM defects')).rows[0]!.n);

@@ -24,7 +24,6 @@ import { healthRoutes } from './modules/health/health.routes';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
-import { scheduleWordRecount } from './modules/assets/word-counts';
 import { historyRoutes } from './modules/history/history.routes';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { actionsRoutes } from './modules/actions/actions.routes';
@@ -149,7 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
-  scheduleWordRecount(app, ctx.db);
   scheduleUploadCleanup(app, ctx);
   scheduleExportCleanup(app, ctx);
   schedulePeriodic(app, 'pruning old sign-in failures', LOGIN_FAILURE_PRUNE_INTERVAL_MS, () => loginThrottle(ctx.db).prune(ctx.now()));

@@ -38,6 +38,12 @@ const createdAtMs = () =>
     .notNull()
     .default(sql`date_trunc('milliseconds', now())`);
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+/**
+ * The pairs of characters of a search_text (search_bigrams(), migration 0016), for search terms too
+ * short for a trigram (`hp`, `60`). No pending list: a search would read all of it.
+ */
+const bigrams = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', sql`search_bigrams(${column})`).with({ fastupdate: false });
 
 export const userRole = pgEnum('user_role', ROLES);
 
@@ -182,6 +188,7 @@ export const assets = pgTable(
     index('assets_location_id_idx').on(t.locationId),
     index('assets_created_by_idx').on(t.createdBy),
     trigram('assets_search_text_trgm_idx', t.searchText),
+    bigrams('assets_search_bigrams_idx', t.searchText),
   ],
 );
 
@@ -267,6 +274,7 @@ export const actions = pgTable(
     index('actions_assessment_id_idx').on(t.assessmentId),
     index('actions_created_by_idx').on(t.createdBy),
     trigram('actions_search_text_trgm_idx', t.searchText),
+    bigrams('actions_search_bigrams_idx', t.searchText),
   ],
 );
 
@@ -338,6 +346,7 @@ export const meters = pgTable(
     uniqueIndex('meters_meter_number_lower_key').on(sql`lower(${t.meterNumber})`),
     index('meters_location_id_idx').on(t.locationId),
     trigram('meters_search_text_trgm_idx', t.searchText),
+    bigrams('meters_search_bigrams_idx', t.searchText),
     check('meters_multiplier_positive', sql`${t.multiplier} >= 1`),
   ],
 );
@@ -433,88 +442,6 @@ export const searchWords = pgTable(
   'search_words',
   { word: text('word').primaryKey() },
   (t) => [trigram('search_words_word_trgm_idx', t.word)],
-);
-
-/**
- * How many assets hold each word (as register_words() splits search_text), recounted as a whole by
- * recount_asset_words() (migration 0009): after a bulk load and every few minutes by the server. The
- * asset list reads it to tell a rare search word from a common one and choose its plan; a stale count
- * only costs speed, never a wrong answer. Not kept by triggers: every create would update the
- * counters of its common words (the organisation's name, its region) and concurrent creates would
- * queue on those rows. Its trigram index has no pending list (migration 0012): every recount would
- * refill one, and a pattern known only at execution reads all of it (1.5 ms); without one, a word's
- * lookup reads a few index pages however large the vocabulary grows, where a scan reads every word.
- */
-export const assetWordCounts = pgTable(
-  'asset_word_counts',
-  {
-    word: text('word').primaryKey(),
-    assets: integer('assets').notNull(),
-  },
-  (t) => [trigram('asset_word_counts_word_trgm_idx', t.word).with({ fastupdate: false })],
-);
-
-/**
- * How many actions hold each word, recounted like asset_word_counts by recount_action_words()
- * (migration 0010). The global search reads both to choose, per list, between walking the
- * newest-first index and reading every match through the trigram index (search.repo.ts).
- */
-export const actionWordCounts = pgTable(
-  'action_word_counts',
-  {
-    word: text('word').primaryKey(),
-    actions: integer('actions').notNull(),
-  },
-  (t) => [trigram('action_word_counts_word_trgm_idx', t.word).with({ fastupdate: false })],
-);
-
-/**
- * The search index of letter runs (ADR 016): every run of 3+ letters a–z in a record's
- * `search_text` (runs over 80 letters as 80-letter pieces every 40), kept by triggers. A query of
- * 3–40 letters occurs in a record exactly when it occurs in one of these runs, so the global search
- * finds the runs containing it here (a few among ~80,000) and reads each run's newest records from
- * `asset_search_runs`, `action_search_runs` and `meter_search_runs` instead of walking the register
- * or testing every meter. Runs are only ever added: a run that no record holds any more matches no
- * record's rows, so it costs a lookup and never a wrong answer.
- */
-export const searchRuns = pgTable(
-  'search_runs',
-  { word: text('word').primaryKey() },
-  // Without the pending list: a pattern known only at execution would read it on every search.
-  (t) => [trigram('search_runs_word_trgm_idx', t.word).with({ fastupdate: false })],
-);
-
-/** Each asset's letter runs (searchRuns), with its place in the newest-first order. */
-export const assetSearchRuns = pgTable(
-  'asset_search_runs',
-  {
-    word: text('word').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    id: uuid('id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.word, t.createdAt, t.id] })],
-);
-
-/** Each action's letter runs, as assetSearchRuns. */
-export const actionSearchRuns = pgTable(
-  'action_search_runs',
-  {
-    word: text('word').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    id: uuid('id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.word, t.createdAt, t.id] })],
-);
-
-/** Each meter's letter runs, in the meters' order (by number). */
-export const meterSearchRuns = pgTable(
-  'meter_search_runs',
-  {
-    word: text('word').notNull(),
-    meterNumber: text('meter_number').notNull(),
-    id: uuid('id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.word, t.meterNumber, t.id] })],
 );
 
 /**

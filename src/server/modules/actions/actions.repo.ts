@@ -5,7 +5,9 @@ import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
 import { jsonObject } from '../../db/json-rows';
-import { containsLowered } from '../../db/like';
+import { findMatches } from '../search/matches';
+import { matchOf } from '../search/query';
+import type { SearchSource } from '../search/matches';
 import type { Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
@@ -52,6 +54,15 @@ export function toAction(row: ActionWithCode): Action {
 
 /** An action as the API's JSON object (actionSchema), built by PostgreSQL (db/json-rows.ts). */
 export const actionJson = () => ({ json: jsonObject(listColumns) });
+
+/** The actions list as the search box searches it (modules/search), newest first. */
+export const actionSource: SearchSource = {
+  table: actions,
+  searchText: actions.searchText,
+  order: sql`${actions.createdAt} DESC, ${actions.id} DESC`,
+  item: actionJson().json,
+  bigrams: sql`search_bigrams(${actions.searchText})`,
+};
 
 export function actionsRepo(db: Executor) {
   const selectWithCode = () => db.select(listColumns).from(actions);
@@ -122,23 +133,20 @@ export function actionsRepo(db: Executor) {
      * Newest first (created_at DESC, id DESC), `limit + 1` rows so the caller can tell a next page
      * exists; each row is the action's JSON text (jsonPageOf() makes the page).
      */
-    list(filters: ActionFilters, limit: number): Promise<{ json: string }[]> {
+    async list(filters: ActionFilters, limit: number): Promise<{ json: string }[]> {
       if (!filters.search) {
         const { cursor, status, priority, assetId } = filters;
         return browseStatement({ cursor, status, priority, assetId }).execute({ ...cursorValues(cursor), status, priority, assetId, limit: limit + 1 });
       }
-      const conditions: Array<SQL | undefined> = [
+      const where = and(
         filters.status ? eq(actions.status, filters.status) : undefined,
         filters.priority ? eq(actions.priority, filters.priority) : undefined,
         filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
-        // search_text is already lower-cased; the pattern escapes % _ \ so they match literally.
-        filters.search ? containsLowered(actions.searchText, filters.search) : undefined,
         afterCursor(actions.createdAt, actions.id, filters.cursor),
-      ];
-      return selectJsonWithCode()
-        .where(and(...conditions))
-        .orderBy(desc(actions.createdAt), desc(actions.id))
-        .limit(limit + 1);
+      );
+      // Lists are read on the pool, never inside a transaction.
+      const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, rows: limit + 1 }]);
+      return found!.rows;
     },
   };
 }

@@ -5,9 +5,10 @@ import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
-import { containsLowered } from '../../db/like';
 import { listColumns, listItemJson } from './list-columns';
-import { countedSearchPage } from './list-search';
+import { findMatches } from '../search/matches';
+import { matchOf } from '../search/query';
+import { assetSource } from '../search/sources';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 
@@ -204,18 +205,16 @@ export function assetsRepo(db: Db) {
         const { cursor, condition, type, status } = filter;
         return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
       }
-      if (filter.search && !filter.locationId) {
-        const { cursor, condition, type, status } = filter;
-        const page = countedSearchPage(db, filter.search, { cursor, condition, type, status }, filter.limit + 1);
-        if (page) return page;
-      }
       const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
       if (filter.condition) conditions.push(eq(assets.condition, filter.condition));
       if (filter.type) conditions.push(eq(assets.type, filter.type));
       if (filter.status) conditions.push(eq(assets.status, filter.status));
-      if (filter.search) conditions.push(containsLowered(assets.searchText, filter.search));
       if (filter.locationId) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
+      }
+      if (filter.search) {
+        const [found] = await findMatches(db, [{ source: assetSource, match: matchOf(filter.search), where: and(...conditions), rows: filter.limit + 1 }]);
+        return found!.rows;
       }
       return jsonOfPage(
         db

@@ -2,7 +2,7 @@ import { and, arrayContains, asc, eq, ilike, inArray, or, sql, type SQL } from '
 import type { Db } from '../../db/client';
 import { transactionAs, type Tx } from '../../db/actor';
 import { assets, locations, meters } from '../../db/schema';
-import { containsPattern } from '../../db/like';
+import { likePattern } from '../search/terms';
 import type { LocationPosition } from './location-cursor';
 import { LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
 
@@ -143,7 +143,7 @@ export function locationsRepo(db: Db) {
       if (filter.types?.length) conditions.push(inArray(locations.type, filter.types));
       if (filter.parentId) conditions.push(eq(locations.parentId, filter.parentId));
       if (filter.search) {
-        const pattern = containsPattern(filter.search);
+        const pattern = likePattern(filter.search);
         conditions.push(or(ilike(locations.path, pattern), ilike(locations.code, pattern))!);
       }
       // The same collation orders the rows and compares the cursor, so pages neither skip nor repeat.

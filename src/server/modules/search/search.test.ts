@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset, insertLocation } from '../../../../tests/factories/register';
 import { actions, assets, meters } from '../../db/schema';
 import { SEARCH_COUNT_LIMIT } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
-import { PLAN_CHOICE } from './search.repo';
+import { readMatches } from './matches';
+import { wordsOf } from './terms';
+import { matchOf } from './query';
+import { actionSource, assetSource, meterSource } from './sources';
+import type { SearchPlan } from './plan';
 
 let t: TestApp;
 let cookie: string;
@@ -115,62 +118,17 @@ describe('GET /api/search', () => {
     expect(result.assets).toHaveLength(20);
   });
 
-  it('gives the same answers whichever plans the word counts choose', async () => {
-    // One-word queries: exact, over a page, over the count limit, in every list, and typos whose
-    // corrections leave out the matches as typed.
-    const queries = ['samsung', 'worcester', 'kioskmaker', 'leeds', 'stairwell', 'daikn', 'monitr', 'zzzqqq'];
-    const answers = async () => Promise.all(queries.map(search));
-    await t.db.execute(sql`DELETE FROM asset_word_counts`);
-    await t.db.execute(sql`DELETE FROM action_word_counts`);
-    const throughTrigramIndex = await answers();
-    // Every word counted as in millions of records: lists walk the newest-first index, counts scan.
-    await t.db.execute(sql`SELECT recount_asset_words(), recount_action_words()`);
-    await t.db.execute(sql`UPDATE asset_word_counts SET assets = 1000000000`);
-    await t.db.execute(sql`UPDATE action_word_counts SET actions = 1000000000`);
-    const walkingAndScanning = await answers();
-    expect(walkingAndScanning).toEqual(throughTrigramIndex);
-    expect(throughTrigramIndex[0]!.totals.assets).toBe(25);
-    expect(throughTrigramIndex[2]!.totals.assets).toBe(SEARCH_COUNT_LIMIT + 1);
-    expect(throughTrigramIndex[5]!.assets.length).toBeGreaterThan(0);
-    await t.db.execute(sql`DELETE FROM asset_word_counts`);
-    await t.db.execute(sql`DELETE FROM action_word_counts`);
-  });
-
-  it('for a word in several letter runs, walks the newest-first index when counted in more than √(20 × rows) records, and scans for its count above √(202 × rows)', async () => {
-    await t.ownerDb.execute(sql`ANALYZE assets, actions`);
-    const rows = async (table: string) =>
-      Number((await t.db.$client.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE oid = '${table}'::regclass`)).rows[0]!.n);
-    const [assetRows, actionRows] = [await rows('assets'), await rows('actions')];
-    expect(assetRows).toBeGreaterThan(100);
-    const choice = async (word: string) => {
-      const { rows: [row] } = await t.db.$client.query(`SELECT walk_assets, scan_assets, walk_actions, scan_actions FROM (${PLAN_CHOICE}) AS q`, [[`%${word}%`], [], [], [], null]);
-      return row;
-    };
-    const setCount = async (word: string, assets: number, actions: number) => {
-      await t.db.execute(sql`DELETE FROM asset_word_counts`);
-      await t.db.execute(sql`DELETE FROM action_word_counts`);
-      await t.db.execute(sql`INSERT INTO asset_word_counts (word, assets) VALUES (${word}, ${assets})`);
-      await t.db.execute(sql`INSERT INTO action_word_counts (word, actions) VALUES (${word}, ${actions})`);
-    };
-    const justOver = (k: number, n: number) => Math.floor(Math.sqrt(k * n)) + 1;
-
-    await setCount('samsungs', 1_000_000, 1_000_000);
-    const none = { walk_assets: false, scan_assets: false, walk_actions: false, scan_actions: false };
-    // In one letter run only ('samsung'): the run index answers, and the counts are not read.
-    expect(await choice('samsung')).toEqual(none);
-    // In two runs: the run index gives the pages, and the counts choose how to count.
-    await t.db.execute(sql`INSERT INTO search_runs (word) VALUES ('samsungs') ON CONFLICT DO NOTHING`);
-    // In no run: nothing can match, and nothing is counted.
-    expect(await choice('zzzqqq')).toEqual(none);
-    // Counted words containing the search add up.
-    expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: true, walk_actions: true, scan_actions: true });
-
-    await setCount('samsung', justOver(20, assetRows), justOver(20, actionRows) - 1);
-    expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: false, walk_actions: false, scan_actions: false });
-    await setCount('samsung', justOver(202, assetRows) - 1, justOver(202, actionRows));
-    expect(await choice('samsung')).toEqual({ walk_assets: true, scan_assets: false, walk_actions: true, scan_actions: true });
-    await t.db.execute(sql`DELETE FROM asset_word_counts`);
-    await t.db.execute(sql`DELETE FROM action_word_counts`);
+  it('gives the same lists and counts whichever plan reads them', async () => {
+    // Words over a page, over the count limit, in every list, digits, codes and nothing at all.
+    const queries = ['samsung', 'worcester', 'kioskmaker', 'leeds', 'stairwell', 'wb-77', '7', 'dl-100%', 'monitor 2', 'zzzqqq'];
+    for (const q of queries) {
+      const match = matchOf(q);
+      const requests = [assetSource, actionSource, meterSource].map((source) => ({ source, match, rows: 20, countTo: SEARCH_COUNT_LIMIT }));
+      const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, ...match.parts.map((_, driver) => ({ kind: 'bitmap' as const, driver }))];
+      const answers = await Promise.all(plans.map((plan) => readMatches(t.db, requests, requests.map(() => plan))));
+      const lists = answers.map((found) => found.map((f) => ({ rows: f.rows, total: f.total })));
+      for (const other of lists.slice(1)) expect(other, q).toEqual(lists[0]);
+    }
   });
 
   it('matches SQL wildcards and quotes literally', async () => {
@@ -207,5 +165,24 @@ describe('GET /api/search', () => {
 
   it('requires a session', async () => {
     expect((await getJson(t.app, '/api/search?q=worcester')).statusCode).toBe(401);
+  });
+});
+
+describe('the search tokeniser in SQL', () => {
+  it('splits text into words exactly as wordsOf() does', async () => {
+    const texts = [
+      'AST-000123 Daikin FX200 VRV-IV split unit, Floor 3 / Room 012',
+      "Stairwell fire_door north core; O'Brien & Sons (Geze TS-5000) 100% done",
+      'Café Zürich Straße Ærø Øresund crème brûlée naïve façade ÀÉÎÖÜ',
+      'Ελληνικά κείμενα Русский текст 日本語のテキスト 한국어',
+      'tab\tnew\nline  double  spaces -- dashes__underscores ..dots',
+      `${'a'.repeat(40)} ${'b'.repeat(41)} ab abc x1y2z3 abc123 123abc`,
+      'emoji 🔥 flame ☃ snowman № numero ² squared',
+    ];
+    for (const text of texts) {
+      const { rows } = await t.db.$client.query<{ w: string }>('SELECT w FROM search_words_of($1) AS w ORDER BY w COLLATE "C"', [text]);
+      const fromSql = rows.map((r) => r.w);
+      expect(fromSql, text).toEqual([...wordsOf(text)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
   });
 });

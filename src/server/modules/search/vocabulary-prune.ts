@@ -2,10 +2,9 @@ import type { PoolClient } from 'pg';
 import type { Db } from '../../db/client';
 
 /**
- * search_words (the typo dictionary) and search_runs (the letter-run index's vocabulary) are only
- * added to by the write triggers: a word or run that no record holds any more stays. That costs no
- * wrong answer, but the tables would only grow (every serial typed once and corrected, every deleted
- * record). This removes what no record holds.
+ * search_words (the typo dictionary) is only added to by the write triggers: a word that no record
+ * holds any more stays. That costs no wrong answer, but the table would only grow (every word typed
+ * once and corrected, every deleted record). This removes what no record holds.
  *
  * Two steps, so writers wait only for the second: candidates are found without a lock, then, under a
  * lock that waits for every writer that touched the table to commit (each insert takes ROW EXCLUSIVE,
@@ -19,7 +18,6 @@ const PRUNE_LOCK_CLASS = 0x565043; // 'VPC'
 
 export interface PruneResult {
   words: number;
-  runs: number;
 }
 
 export async function pruneSearchVocabulary(db: Db): Promise<PruneResult | null> {
@@ -29,29 +27,19 @@ export async function pruneSearchVocabulary(db: Db): Promise<PruneResult | null>
     const { rows: locked } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, 0) AS ok', [PRUNE_LOCK_CLASS]);
     if (!locked[0]!.ok) return null;
     try {
-      const runs = await pruneTable(client, {
-        table: 'search_runs',
-        candidates: `SELECT word FROM search_runs r
-          WHERE NOT EXISTS (SELECT 1 FROM asset_search_runs a WHERE a.word = r.word)
-            AND NOT EXISTS (SELECT 1 FROM action_search_runs c WHERE c.word = r.word)
-            AND NOT EXISTS (SELECT 1 FROM meter_search_runs m WHERE m.word = r.word)`,
-        stillUnused: `NOT EXISTS (SELECT 1 FROM asset_search_runs a WHERE a.word = s.word)
-            AND NOT EXISTS (SELECT 1 FROM action_search_runs c WHERE c.word = s.word)
-            AND NOT EXISTS (SELECT 1 FROM meter_search_runs m WHERE m.word = s.word)`,
-      });
-      // Words hold no punctuation (register_words splits on it), so LIKE needs no escaping. A word
+      // Words are letters only (search_words_of(), terms.ts), so LIKE needs no escaping. A word
       // inside a longer one still counts as held: it keeps a few words too many, never one too few.
       const words = await pruneTable(client, {
         table: 'search_words',
         candidates: `SELECT word FROM search_words
-          EXCEPT SELECT register_words(search_text) FROM assets
-          EXCEPT SELECT register_words(search_text) FROM actions
-          EXCEPT SELECT register_words(search_text) FROM meters`,
+          EXCEPT SELECT search_words_of(search_text) FROM assets
+          EXCEPT SELECT search_words_of(search_text) FROM actions
+          EXCEPT SELECT search_words_of(search_text) FROM meters`,
         stillUnused: `NOT EXISTS (SELECT 1 FROM assets a WHERE a.search_text LIKE '%' || s.word || '%')
             AND NOT EXISTS (SELECT 1 FROM actions c WHERE c.search_text LIKE '%' || s.word || '%')
             AND NOT EXISTS (SELECT 1 FROM meters m WHERE m.search_text LIKE '%' || s.word || '%')`,
       });
-      return { words, runs };
+      return { words };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1, 0)', [PRUNE_LOCK_CLASS]);
     }
@@ -62,7 +50,7 @@ export async function pruneSearchVocabulary(db: Db): Promise<PruneResult | null>
 
 async function pruneTable(
   client: PoolClient,
-  { table, candidates, stillUnused }: { table: 'search_runs' | 'search_words'; candidates: string; stillUnused: string },
+  { table, candidates, stillUnused }: { table: 'search_words'; candidates: string; stillUnused: string },
 ): Promise<number> {
   const { rows } = await client.query<{ word: string }>(candidates);
   if (rows.length === 0) return 0;

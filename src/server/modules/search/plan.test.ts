@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { choosePlan, SAMPLE_ROWS, type SampleCounts } from './plan';
+
+const sample = (counts: Partial<SampleCounts>): SampleCounts => ({ seen: SAMPLE_ROWS, hits: 0, parts: [], tableRows: 100_000, ...counts });
+
+describe('choosePlan', () => {
+  it('walks a list the sample saw whole: there is nothing more to read', () => {
+    expect(choosePlan(sample({ seen: 150, hits: 0, parts: [0] }), 51)).toEqual({ kind: 'walk' });
+  });
+
+  it('walks a common query and reads a rare one through the trigram index', () => {
+    expect(choosePlan(sample({ hits: 40, parts: [40] }), 51)).toEqual({ kind: 'walk' });
+    expect(choosePlan(sample({ hits: 0, parts: [0] }), 51)).toEqual({ kind: 'bitmap', driver: 0 });
+  });
+
+  it('drives the bitmap with the part fewest sampled rows hold', () => {
+    // `ast-012345`: every code holds `ast`, hardly any `012345`.
+    expect(choosePlan(sample({ hits: 0, parts: [SAMPLE_ROWS, 0] }), 51)).toEqual({ kind: 'bitmap', driver: 1 });
+  });
+
+  it('changes plan where the costs cross: about 1.4 % of 100,000 rows for a page of 51', () => {
+    // walk ≈ 51 ÷ share rows, bitmap ≈ 2.5 × 100,000 × share: equal at a share of ~1.43 %.
+    expect(choosePlan(sample({ hits: 2, parts: [2] }), 51)).toEqual({ kind: 'bitmap', driver: 0 });
+    expect(choosePlan(sample({ hits: 4, parts: [4] }), 51)).toEqual({ kind: 'walk' });
+    // Counting to 101 needs twice the rows walked, so the bitmap wins longer.
+    expect(choosePlan(sample({ hits: 4, parts: [4] }), 101)).toEqual({ kind: 'bitmap', driver: 0 });
+  });
+
+  it('scans a rare query the index cannot look up, and walks a common one', () => {
+    expect(choosePlan(sample({ hits: 0, parts: [] }), 51)).toEqual({ kind: 'scan' });
+    expect(choosePlan(sample({ hits: 30, parts: [] }), 51)).toEqual({ kind: 'walk' });
+  });
+
+  it('never takes the table for smaller than the sample (statistics not yet gathered)', () => {
+    expect(choosePlan(sample({ tableRows: 0, hits: 0, parts: [0] }), 51)).toEqual({ kind: 'bitmap', driver: 0 });
+  });
+});

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { assets, meters } from '../../db/schema';
+import { jsonObject } from '../../db/json-rows';
+import { listItemJson } from '../assets/list-columns';
+import { actionSource } from '../actions/actions.repo';
+import type { SearchSource } from './matches';
+
+/** The asset list's rows (assetListItemSchema), newest first. */
+export const assetSource: SearchSource = {
+  table: assets,
+  searchText: assets.searchText,
+  order: sql`${assets.createdAt} DESC, ${assets.id} DESC`,
+  item: listItemJson().json,
+  bigrams: sql`search_bigrams(${assets.searchText})`,
+};
+
+/** Actions as the API shows them (actionSchema), newest first; defined with the actions list. */
+export { actionSource };
+
+/** Meters as the API shows them (meterSchema), by meter number as their list is. */
+export const meterSource: SearchSource = {
+  table: meters,
+  searchText: meters.searchText,
+  order: sql`${meters.meterNumber}, ${meters.id}`,
+  item: jsonObject({
+    id: meters.id,
+    meterNumber: meters.meterNumber,
+    type: meters.type,
+    unit: meters.unit,
+    multiplier: meters.multiplier,
+    locationId: meters.locationId,
+    locationPath: meters.locationPath,
+    lastReading: meters.lastReading,
+    lastReadingDate: meters.lastReadingDate,
+    createdAt: meters.createdAt,
+  }),
+  bigrams: sql`search_bigrams(${meters.searchText})`,
+};
