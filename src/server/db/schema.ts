@@ -345,6 +345,8 @@ export const meters = pgTable(
     // Meter numbers are unique regardless of case ("EL-001" and "el-001" are the same meter).
     uniqueIndex('meters_meter_number_lower_key').on(sql`lower(${t.meterNumber})`),
     index('meters_location_id_idx').on(t.locationId),
+    // The meters list's order and the search's walk and sample over it.
+    index('meters_meter_number_id_idx').on(t.meterNumber, t.id),
     trigram('meters_search_text_trgm_idx', t.searchText),
     bigrams('meters_search_bigrams_idx', t.searchText),
     check('meters_multiplier_positive', sql`${t.multiplier} >= 1`),

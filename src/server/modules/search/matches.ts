@@ -3,6 +3,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { choosePlan, SAMPLE_ROWS, type SampleCounts, type SearchPlan } from './plan';
+import { likePattern } from './terms';
 
 /**
  * A list the search box searches (sources.ts): its table, its lower-cased `search_text`, the
@@ -21,9 +22,9 @@ export interface SearchSource {
 }
 
 /**
- * What to find (query.ts): every group must match one of its LIKE patterns (a term as typed, or a
- * mistyped term and its corrections). `parts` are what the bitmap plan may look up (terms.ts,
- * indexParts()).
+ * What to find (query.ts): a record matches when its search_text contains one text of every group
+ * (a term as typed, or a mistyped term and its corrections). `parts` are what the bitmap plan may
+ * look up (terms.ts, indexParts()).
  */
 export interface Match {
   groups: string[][];
@@ -31,12 +32,12 @@ export interface Match {
 }
 
 /**
- * LIKE patterns one of which every match contains, found through the trigram index; or, with
- * `bigram`, those two characters, found through the bigram index.
+ * Texts one of which every match contains, looked up in the trigram index; with `bigram`, a single
+ * pair of characters looked up in the bigram index.
  */
 export interface MatchPart {
-  patterns: string[];
-  bigram?: string;
+  texts: string[];
+  bigram?: boolean;
 }
 
 export interface FindRequest {
@@ -64,7 +65,7 @@ export interface Found {
  */
 export async function findMatches(db: Db, requests: FindRequest[]): Promise<Found[]> {
   const samples = await sampleLists(db, requests);
-  return readMatches(db, requests, samples.map((sample, i) => choosePlan(sample, needed(requests[i]!))));
+  return readMatches(db, requests, samples.map((sample, i) => choosePlan(sample, requests[i]!.rows, requests[i]!.countTo)));
 }
 
 /** What the first rows of each request's list hold. */
@@ -75,13 +76,13 @@ export async function sampleLists(db: Db, requests: FindRequest[]): Promise<Samp
 
 /** Each request's matches by its plan; exported for the tests, which force every plan. */
 export async function readMatches(db: Db, requests: FindRequest[], plans: SearchPlan[]): Promise<Found[]> {
-  const row = await oneRow<Record<string, { json: string | null }[]>>(
+  const row = await oneRow<Record<string, { rows: string[] | null; total: number }>>(
     db,
     sql.join(requests.map((r, i) => sql`(${readSql(r, plans[i]!)}) AS ${sql.identifier(`m${i}`)}`), sql`, `),
   );
-  return requests.map((r, i) => {
-    const matches = row[`m${i}`]!;
-    return { rows: matches.slice(0, r.rows).map((m) => ({ json: m.json! })), total: matches.length, plan: plans[i]! };
+  return requests.map((_, i) => {
+    const found = row[`m${i}`]!;
+    return { rows: (found.rows ?? []).map((json) => ({ json })), total: found.total, plan: plans[i]! };
   });
 }
 
@@ -105,81 +106,77 @@ async function oneRow<T>(db: Db, columns: SQL): Promise<T> {
 const needed = (r: FindRequest) => Math.max(r.rows, r.countTo === undefined ? 0 : r.countTo + 1);
 
 /**
- * `text` matches every group. Groups of one pattern (a query without corrections) are one
- * `LIKE ALL` over an array, so the statement's text is the same for any number of terms.
+ * `text` holds one text of every group. strpos() compares bytes with no pattern to interpret (a
+ * third of LIKE's cost per row) and no index serves it, so PostgreSQL never turns a walk's or a
+ * bitmap's test into an index condition of its own.
  */
-function matchesAll(text: SQL, groups: string[][]): SQL {
-  if (groups.every((group) => group.length === 1)) return sql`${text} LIKE ALL (${sql.param(groups.flat())}::text[])`;
-  return sql.join(
-    groups.map((group) => sql`${text} LIKE ANY (${sql.param(group)}::text[])`),
-    sql` AND `,
-  );
+function holdsAll(text: SQL, groups: string[][]): SQL {
+  if (groups.length === 0) return sql`true`;
+  return sql.join(groups.map((group) => sql`(${sql.join(group.map((t) => holds(text, t)), sql` OR `)})`), sql` AND `);
 }
 
-/** How many of `rows` (with column search_text) hold each part, as an array in the parts' order. */
-function partCounts(rows: SQL, parts: MatchPart[]): SQL {
-  if (parts.every((part) => part.patterns.length === 1)) {
-    return sql`(SELECT coalesce(array_agg(n ORDER BY i), '{}') FROM (
-        SELECT p.i, count(*) FILTER (WHERE r.search_text LIKE p.pattern) AS n
-        FROM ${rows} AS r CROSS JOIN unnest(${sql.param(parts.map((part) => part.patterns[0]!))}::text[]) WITH ORDINALITY AS p(pattern, i)
-        GROUP BY p.i) AS counts)`;
-  }
-  const counts = parts.map((part) => sql`(SELECT count(*) FROM ${rows} AS r WHERE r.search_text LIKE ANY (${sql.param(part.patterns)}::text[]))`);
-  return sql`ARRAY[${sql.join(counts, sql`, `)}]::bigint[]`;
-}
+const holds = (text: SQL, t: string) => sql`strpos(${text}, ${sql.param(t)}::text) > 0`;
 
 const and = (where: SQL | undefined) => (where ? sql` AND ${where}` : sql``);
 
 /**
- * The first SAMPLE_ROWS rows of the list (its own index, in its order): how many there are, how
- * many match the query and each index part, and the table's size, as one JSON object. The size is
- * PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's pages now, as the planner
- * scales it, so a table just filled is not taken for small.
+ * The first SAMPLE_ROWS rows of the list (its own index, in its order), in one pass: how many
+ * there are, how many match the query and each part, and the table's size, as one JSON object.
+ * The size is PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's pages now, as
+ * the planner scales it, so a table just filled is not taken for small.
  */
 function sampleSql({ source, match, where }: FindRequest): SQL {
   const table = getTableName(source.table);
-  return sql`WITH sample AS MATERIALIZED (
-      SELECT ${source.searchText} AS search_text FROM ${source.table}
-      WHERE true${and(where)} ORDER BY ${source.order} LIMIT ${sql.param(SAMPLE_ROWS)}::int)
-    SELECT json_build_object(
-      'seen', (SELECT count(*) FROM sample),
-      'hits', (SELECT count(*) FROM sample AS r WHERE ${matchesAll(sql`r.search_text`, match.groups)}),
-      'parts', ${partCounts(sql`sample`, match.parts)},
+  const text = sql`r.search_text`;
+  const parts = match.parts.map((part) => sql`count(*) FILTER (WHERE ${sql.join(part.texts.map((t) => holds(text, t)), sql` OR `)})`);
+  return sql`SELECT json_build_object(
+      'seen', count(*),
+      'hits', count(*) FILTER (WHERE ${holdsAll(text, match.groups)}),
+      'parts', ARRAY[${sql.join(parts, sql`, `)}]::bigint[],
       'tableRows', (SELECT CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
                       * (pg_relation_size(c.oid) / current_setting('block_size')::float8)
-                    FROM pg_class AS c WHERE c.oid = ${sql.param(table)}::regclass))`;
+                    FROM pg_class AS c WHERE c.oid = ${sql.param(table)}::regclass))
+    FROM (SELECT ${source.searchText} AS search_text FROM ${source.table}
+          WHERE true${and(where)} ORDER BY ${source.order} LIMIT ${sql.param(SAMPLE_ROWS)}::int) AS r`;
 }
 
 /**
- * The list's first needed() matches by `plan`, as a JSON array of {json}: the row's JSON for the
- * first `rows`, null after (counted only). Each plan's shape keeps PostgreSQL to that plan:
- * - walk: the list in its order with a LIMIT the planner cannot see (it plans for a tenth of the
- *   table, so it walks the index), filtered outside;
- * - bitmap: only the driver in the index condition (trigram or bigram index), the query tested on
- *   `search_text || ''` (which no index serves), the matches fenced by OFFSET 0 and sorted;
- * - scan: the filters alone inside the fence, the query tested on every row.
+ * The list's page and count by `plan`, as {rows: the first `rows` matches' JSON, total: matches
+ * read, up to needed()}. The test (strpos) sits in the scan itself, so rows that fail it are never
+ * projected, and no index can serve it; the rest of each shape keeps PostgreSQL to the plan:
+ * - walk: the list in its order with a LIMIT the planner cannot see (it plans to read a tenth of
+ *   the matches, for which the index walk is cheapest whatever the test's selectivity);
+ * - bitmap: the driver is the only index condition (trigram or bigram index), fenced by OFFSET 0
+ *   so the sort above cannot turn it into a walk;
+ * - scan: the list's filters alone, fenced the same way.
+ * A walk with `countBy` walks for the page only and counts through that driver's bitmap, stopping
+ * at needed() matches.
  */
 function readSql(request: FindRequest, plan: SearchPlan): SQL {
   const { source, match, where, rows } = request;
   const self = sql.identifier(getTableName(source.table));
-  const text = sql`${source.searchText}`;
-  let from: SQL;
-  if (plan.kind === 'walk') {
-    from = sql`(SELECT * FROM ${source.table} WHERE true${and(where)} ORDER BY ${source.order} LIMIT (SELECT NULL::bigint)) AS ${self}
-      WHERE ${matchesAll(text, match.groups)}`;
-  } else if (plan.kind === 'bitmap') {
-    const driver = match.parts[plan.driver]!;
-    const lookup = driver.bigram
-      ? sql`${source.bigrams} @> ARRAY[${sql.param(driver.bigram)}::text]`
-      : sql`${text} LIKE ANY (${sql.param(driver.patterns)}::text[])`;
-    from = sql`(SELECT * FROM ${source.table} WHERE ${lookup}${and(where)} OFFSET 0) AS ${self}
-      WHERE ${matchesAll(sql`(${text} || '')`, match.groups)}`;
+  const tested = sql`${holdsAll(sql`${source.searchText}`, match.groups)}${and(where)}`;
+  const lookup = (part: MatchPart) =>
+    part.bigram
+      ? sql`${source.bigrams} @> ARRAY[${sql.param(part.texts[0])}::text]`
+      : sql`${source.searchText} LIKE ANY (${sql.param(part.texts.map(likePattern))}::text[])`;
+  const walk = (limit: number) => sql`SELECT * FROM ${source.table} WHERE ${tested} ORDER BY ${source.order} LIMIT (SELECT ${sql.param(limit)}::int)`;
+  const fenced = (condition: SQL, limit: number) =>
+    sql`SELECT * FROM (SELECT * FROM ${source.table} WHERE ${condition} AND ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${sql.param(limit)}::int`;
+
+  let found: SQL;
+  let total = sql`count(*)`;
+  if (plan.kind === 'walk' && plan.countBy !== undefined) {
+    found = walk(rows);
+    total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${source.table} WHERE ${lookup(match.parts[plan.countBy]!)} AND ${tested} LIMIT ${sql.param(needed(request))}::int) AS counted)`;
+  } else if (plan.kind === 'walk') {
+    found = walk(needed(request));
   } else {
-    from = sql`(SELECT * FROM ${source.table} WHERE true${and(where)} OFFSET 0) AS ${self}
-      WHERE ${matchesAll(sql`(${text} || '')`, match.groups)}`;
+    found = fenced(plan.kind === 'bitmap' ? lookup(match.parts[plan.driver]!) : sql`true`, needed(request));
   }
-  // The JSON is built for the returned rows only, after the sort: a count's other rows need none.
-  return sql`SELECT coalesce(json_agg(json_build_object('json', CASE WHEN search_n <= ${sql.param(rows)}::int THEN ${source.item} END) ORDER BY search_n), '[]')
-    FROM (SELECT *, row_number() OVER (ORDER BY ${source.order}) AS search_n
-          FROM (SELECT * FROM ${from} ORDER BY ${source.order} LIMIT ${sql.param(needed(request))}::int) AS ${self}) AS ${self}`;
+  // The JSON is built for the page's rows only, after the sort: a count's other rows need none.
+  return sql`SELECT json_build_object(
+      'rows', coalesce(json_agg(${source.item} ORDER BY search_n) FILTER (WHERE search_n <= ${sql.param(rows)}::int), '[]'),
+      'total', ${total})
+    FROM (SELECT *, row_number() OVER (ORDER BY ${source.order}) AS search_n FROM (${found}) AS ${self}) AS ${self}`;
 }

@@ -1,4 +1,4 @@
-import { indexParts, likePattern, searchTerms, type IndexPart } from './terms';
+import { indexParts, searchTerms, type IndexPart } from './terms';
 import type { Match, MatchPart } from './matches';
 
 /**
@@ -7,7 +7,7 @@ import type { Match, MatchPart } from './matches';
  */
 export function matchOf(q: string): Match {
   const terms = searchTerms(q);
-  return { groups: terms.map((term) => [likePattern(term)]), parts: distinct(terms.flatMap(indexParts)).map(partOf) };
+  return { groups: terms.map((term) => [term]), parts: distinct(terms.flatMap(indexParts)).map(partOf) };
 }
 
 /**
@@ -25,13 +25,13 @@ export function correctedMatchOf(q: string, fixes: Map<string, string[]>, keepTy
       continue;
     }
     const spellings = spellingsOf(term);
-    if (spellings.every((s) => indexParts(s).some((part) => part.index === 'trigram'))) parts.push({ patterns: spellings.map(likePattern) });
+    if (spellings.every((s) => indexParts(s).some((part) => part.index === 'trigram'))) parts.push({ texts: spellings });
   }
-  return { groups: terms.map((term) => spellingsOf(term).map(likePattern)), parts };
+  return { groups: terms.map(spellingsOf), parts };
 }
 
 function partOf(part: IndexPart): MatchPart {
-  return part.index === 'bigram' ? { patterns: [likePattern(part.text)], bigram: part.text } : { patterns: [likePattern(part.text)] };
+  return part.index === 'bigram' ? { texts: [part.text], bigram: true } : { texts: [part.text] };
 }
 
 function distinct(parts: IndexPart[]): IndexPart[] {

@@ -54,7 +54,7 @@ describe('search on a seeded register, every class of query', () => {
   it('reads the same rows and counts by every plan as a full scan finds', async () => {
     for (const { cls, q } of corpus) {
       const match = matchOf(q);
-      const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, ...match.parts.map((_, driver) => ({ kind: 'bitmap' as const, driver }))];
+      const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, ...match.parts.flatMap((_, driver): SearchPlan[] => [{ kind: 'bitmap', driver }, { kind: 'walk', countBy: driver }])];
       const requests: FindRequest[] = [assetSource, actionSource, meterSource].map((source) => ({ source, match, rows: 20, countTo: SEARCH_COUNT_LIMIT }));
       const expected = await Promise.all((['assets', 'actions', 'meters'] as const).map((table) => fullScan(table, q)));
       for (const plan of plans) {

@@ -124,7 +124,7 @@ describe('GET /api/search', () => {
     for (const q of queries) {
       const match = matchOf(q);
       const requests = [assetSource, actionSource, meterSource].map((source) => ({ source, match, rows: 20, countTo: SEARCH_COUNT_LIMIT }));
-      const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, ...match.parts.map((_, driver) => ({ kind: 'bitmap' as const, driver }))];
+      const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, ...match.parts.flatMap((_, driver): SearchPlan[] => [{ kind: 'bitmap', driver }, { kind: 'walk', countBy: driver }])];
       const answers = await Promise.all(plans.map((plan) => readMatches(t.db, requests, requests.map(() => plan))));
       const lists = answers.map((found) => found.map((f) => ({ rows: f.rows, total: f.total })));
       for (const other of lists.slice(1)) expect(other, q).toEqual(lists[0]);
