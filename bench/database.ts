@@ -118,6 +118,8 @@ export async function sqlTimes(pool: pg.Pool, steps: SqlStep[], runs: number, se
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a step, for docs/performance.md. */
 export async function explain(pool: pg.Pool, step: SqlStep): Promise<string> {
+  // Transaction control around a search (BEGIN, COMMIT) has no plan.
+  if (!/^\s*(SELECT|WITH)\b/i.test(step.text)) return '(no plan)';
   const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${step.text}`, step.values());
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }

@@ -24,6 +24,7 @@ import { sequentialClient } from './sequential';
 import { ROOT, signIn, startServer, type ServerProcess } from './server';
 import { Writes } from './writes';
 import { runCorpus } from './corpus';
+import { refillThroughApi } from './refill';
 import { buildSearchCorpus, CORPUS_CLASSES } from './search-corpus';
 
 const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'writes', 'mixed', 'frontend'] as const;
@@ -49,6 +50,7 @@ function parseOptions() {
       only: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'mixed-without-search': { type: 'boolean', default: false },
+      'refill-through-api': { type: 'boolean', default: false },
     },
   });
   const int = (name: keyof typeof values) => {
@@ -73,6 +75,7 @@ function parseOptions() {
     phases: new Set(only as Phase[]),
     explain: values.explain,
     mixedWithoutSearch: values['mixed-without-search'],
+    refillThroughApi: values['refill-through-api'],
   };
 }
 
@@ -122,7 +125,7 @@ async function main(): Promise<void> {
     db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
     console.log(`Database: ${db.kind === 'embedded' ? 'embedded' : 'server'} PostgreSQL ${db.version}`);
     const assetCount = await ensureSeeded(db, options.assets);
-    const fixtures = await loadFixtures(db.pool);
+    let fixtures = await loadFixtures(db.pool);
     fs.mkdirSync(resultsDir, { recursive: true });
     const resultsBase = path.join(resultsDir, `${startedAt.toISOString().slice(0, 16).replace(':', '')}-${db.kind}`);
     serverLog = `${resultsBase}-server.log`;
@@ -131,6 +134,20 @@ async function main(): Promise<void> {
     const cookie = await signIn(server.baseUrl, BENCH_USER);
     const builtAt = fs.statSync(path.join(ROOT, 'dist/client/index.html')).mtimeMs;
     console.log(`Server ${server.baseUrl} (pid ${server.pid}), ${assetCount.toLocaleString('en-GB')} assets, ${os.cpus().length} CPUs`);
+
+    if (options.refillThroughApi) {
+      console.log(`Refilling the register through the API at ${options.connections} connections (assets, then actions)`);
+      const refill = await refillThroughApi({
+        pool: db.pool,
+        baseUrl: server.baseUrl,
+        cookie,
+        connections: options.connections,
+        onProgress: (done, total) => console.log(`  ${done.toLocaleString('en-GB')} / ${total.toLocaleString('en-GB')}`),
+      });
+      printLoad(`POST /api/assets × ${refill.assets.requests.toLocaleString('en-GB')}`, refill.assets);
+      printLoad(`POST /api/actions × ${refill.actions.requests.toLocaleString('en-GB')}`, refill.actions);
+      fixtures = await loadFixtures(db.pool);
+    }
 
     const load = (requests: Parameters<typeof runLoad>[0]['requests'], extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
       runLoad({ baseUrl: server!.baseUrl, cookie, requests, connections: options.connections, duration: options.duration, ...extra });

@@ -72,26 +72,25 @@ function listSearch(filter: AssetListFilter) {
   return (db: Db) => assetsRepo(db).list(filter);
 }
 
-/** The statements `run` sends, as the bench replays them (text and values, unnamed). */
+/** The statements `run` sends, as the bench replays them: text, values and name, in order. */
 export async function recordSteps(pool: pg.Pool, run: (db: Db) => Promise<unknown>): Promise<SqlStep[]> {
   const steps: SqlStep[] = [];
-  const client = await pool.connect();
-  try {
-    const recording = new Proxy(client, {
-      get(target, key, receiver) {
-        if (key !== 'query') return Reflect.get(target, key, receiver);
-        return (query: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
-          const text = typeof query === 'string' ? query : query.text;
-          const params = (typeof query === 'string' ? values : (query.values ?? values)) ?? [];
-          steps.push({ text, values: () => params });
-          return target.query(query as never, values as never);
-        };
-      },
-    });
-    await run(drizzle(recording as unknown as pg.PoolClient) as unknown as Db);
-  } finally {
-    client.release();
-  }
+  const record = (target: { query: (...args: never[]) => unknown }) => (query: string | { name?: string; text: string; values?: unknown[] }, values?: unknown[]) => {
+    const step = typeof query === 'string' ? { text: query, params: values ?? [] } : { name: query.name, text: query.text, params: query.values ?? values ?? [] };
+    steps.push({ name: step.name, text: step.text, values: () => step.params });
+    return target.query(query as never, values as never);
+  };
+  const recordingPool = new Proxy(pool, {
+    get(target, key, receiver) {
+      if (key === 'query') return record(target);
+      if (key !== 'connect') return Reflect.get(target, key, receiver);
+      return async () => {
+        const client = await target.connect();
+        return new Proxy(client, { get: (c, k, r) => (k === 'query' ? record(c) : Reflect.get(c, k, r)) });
+      };
+    },
+  });
+  await run(drizzle(recordingPool) as unknown as Db);
   return steps;
 }
 

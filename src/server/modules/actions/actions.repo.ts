@@ -145,7 +145,8 @@ export function actionsRepo(db: Executor) {
         afterCursor(actions.createdAt, actions.id, filters.cursor),
       );
       // Lists are read on the pool, never inside a transaction.
-      const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, rows: limit + 1 }]);
+      const filtered = Boolean(filters.status || filters.priority || filters.assetId);
+      const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered, rows: limit + 1 }]);
       return found!.rows;
     },
   };

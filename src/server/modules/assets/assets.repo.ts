@@ -213,7 +213,8 @@ export function assetsRepo(db: Db) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
       }
       if (filter.search) {
-        const [found] = await findMatches(db, [{ source: assetSource, match: matchOf(filter.search), where: and(...conditions), rows: filter.limit + 1 }]);
+        const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId);
+        const [found] = await findMatches(db, [{ source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, rows: filter.limit + 1 }]);
         return found!.rows;
       }
       return jsonOfPage(

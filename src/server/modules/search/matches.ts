@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import type { Db } from '../../db/client';
 import { choosePlan, SAMPLE_ROWS, type SampleCounts, type SearchPlan } from './plan';
 import { likePattern } from './terms';
@@ -45,6 +46,12 @@ export interface FindRequest {
   match: Match;
   /** The list's own filters (and cursor), over the source table's columns. */
   where?: SQL;
+  /**
+   * Set when `where` holds filters whose values choose the index (a condition, a type, a
+   * location): PostgreSQL then plans each search for its values, as a generic plan would walk the
+   * newest-first index and test the filter on every row.
+   */
+  filtered?: boolean;
   /** Rows to return, in the list's order. */
   rows: number;
   /** Also count the matches up to this many and one more. */
@@ -64,20 +71,44 @@ export interface Found {
  * first rows to choose its plan (plan.ts), one reads each list's matches by its plan.
  */
 export async function findMatches(db: Db, requests: FindRequest[]): Promise<Found[]> {
-  const samples = await sampleLists(db, requests);
-  return readMatches(db, requests, samples.map((sample, i) => choosePlan(sample, requests[i]!.rows, requests[i]!.countTo)));
+  const genericPlans = !requests.some((r) => r.filtered);
+  return inSearchTransaction(db, { genericPlans }, async (client) => {
+    const samples = await sampleLists(client, requests);
+    return readMatches(client, requests, samples.map((sample, i) => choosePlan(sample, requests[i]!)));
+  });
+}
+
+/**
+ * Runs `work` on one pooled connection in a read-only transaction: one snapshot for the sample and
+ * the read. With `genericPlans`, PostgreSQL keeps to the generic plan of each named statement: each
+ * statement's shape fixes its plan (readSql), so planning it again for every search's values, as
+ * PostgreSQL otherwise does for these, only costs time (as much as running them).
+ */
+export async function inSearchTransaction<T>(db: Db, options: { genericPlans: boolean }, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query(options.genericPlans ? 'BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan' : 'BEGIN READ ONLY');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /** What the first rows of each request's list hold. */
-export async function sampleLists(db: Db, requests: FindRequest[]): Promise<SampleCounts[]> {
-  const row = await oneRow<Record<string, SampleCounts>>(db, sql.join(requests.map((r, i) => sql`(${sampleSql(r)}) AS ${sql.identifier(`s${i}`)}`), sql`, `));
+export async function sampleLists(client: PoolClient, requests: FindRequest[]): Promise<SampleCounts[]> {
+  const row = await oneRow<Record<string, SampleCounts>>(client, sql.join(requests.map((r, i) => sql`(${sampleSql(r)}) AS ${sql.identifier(`s${i}`)}`), sql`, `));
   return requests.map((_, i) => row[`s${i}`]!);
 }
 
 /** Each request's matches by its plan; exported for the tests, which force every plan. */
-export async function readMatches(db: Db, requests: FindRequest[], plans: SearchPlan[]): Promise<Found[]> {
+export async function readMatches(client: PoolClient, requests: FindRequest[], plans: SearchPlan[]): Promise<Found[]> {
   const row = await oneRow<Record<string, { rows: string[] | null; total: number }>>(
-    db,
+    client,
     sql.join(requests.map((r, i) => sql`(${readSql(r, plans[i]!)}) AS ${sql.identifier(`m${i}`)}`), sql`, `),
   );
   return requests.map((_, i) => {
@@ -91,14 +122,13 @@ const dialect = new PgDialect();
 /**
  * SELECT `columns` as a statement named by its text. Values reach it only as parameters, so each
  * shape of search (list, filters present, plan, number of terms) is one statement, parsed once per
- * connection, and PostgreSQL may keep a generic plan for it: planning these cost as much as running
- * them. The shapes are few (each list's filter combinations × three plans), so the statements each
- * connection keeps stay few too.
+ * connection. The shapes are few (each list's filter combinations × the plans × terms), so the
+ * statements each connection keeps stay few too.
  */
-async function oneRow<T>(db: Db, columns: SQL): Promise<T> {
+async function oneRow<T>(client: PoolClient, columns: SQL): Promise<T> {
   const { sql: text, params } = dialect.sqlToQuery(sql`SELECT ${columns}`);
   const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-  const { rows } = await db.$client.query({ name, text, values: params });
+  const { rows } = await client.query({ name, text, values: params });
   return rows[0] as T;
 }
 
@@ -122,8 +152,10 @@ const and = (where: SQL | undefined) => (where ? sql` AND ${where}` : sql``);
 /**
  * The first SAMPLE_ROWS rows of the list (its own index, in its order), in one pass: how many
  * there are, how many match the query and each part, and the table's size, as one JSON object.
- * The size is PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's pages now, as
- * the planner scales it, so a table just filled is not taken for small.
+ * The size is the larger of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's
+ * pages now (as the planner scales it) and the live rows its statistics have counted since: a
+ * table filled since either ran (none has, right after a TRUNCATE or a restore) is not taken for
+ * small, which would make a scan of it look cheap.
  */
 function sampleSql({ source, match, where }: FindRequest): SQL {
   const table = getTableName(source.table);
@@ -133,8 +165,10 @@ function sampleSql({ source, match, where }: FindRequest): SQL {
       'seen', count(*),
       'hits', count(*) FILTER (WHERE ${holdsAll(text, match.groups)}),
       'parts', ARRAY[${sql.join(parts, sql`, `)}]::bigint[],
-      'tableRows', (SELECT CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
-                      * (pg_relation_size(c.oid) / current_setting('block_size')::float8)
+      'tableRows', (SELECT greatest(
+                        CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
+                          * (pg_relation_size(c.oid) / current_setting('block_size')::float8),
+                        pg_stat_get_live_tuples(c.oid))
                     FROM pg_class AS c WHERE c.oid = ${sql.param(table)}::regclass))
     FROM (SELECT ${source.searchText} AS search_text FROM ${source.table}
           WHERE true${and(where)} ORDER BY ${source.order} LIMIT ${sql.param(SAMPLE_ROWS)}::int) AS r`;
