@@ -95,7 +95,7 @@ DROP TABLE "asset_search_runs" CASCADE;--> statement-breakpoint
 DROP TABLE "asset_word_counts" CASCADE;--> statement-breakpoint
 DROP TABLE "meter_search_runs" CASCADE;--> statement-breakpoint
 DROP TABLE "search_runs" CASCADE;--> statement-breakpoint
-CREATE INDEX "actions_search_bigrams_idx" ON "actions" USING gin (search_bigrams("search_text")) WITH (fastupdate=false);--> statement-breakpoint
-CREATE INDEX "assets_search_bigrams_idx" ON "assets" USING gin (search_bigrams("search_text")) WITH (fastupdate=false);--> statement-breakpoint
-CREATE INDEX "meters_search_bigrams_idx" ON "meters" USING gin (search_bigrams("search_text")) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "actions_search_bigrams_idx" ON "actions" USING gin (search_bigrams("search_text"));--> statement-breakpoint
+CREATE INDEX "assets_search_bigrams_idx" ON "assets" USING gin (search_bigrams("search_text"));--> statement-breakpoint
+CREATE INDEX "meters_search_bigrams_idx" ON "meters" USING gin (search_bigrams("search_text"));--> statement-breakpoint
 CREATE INDEX "meters_meter_number_id_idx" ON "meters" USING btree ("meter_number","id");
