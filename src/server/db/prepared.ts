@@ -5,9 +5,7 @@
  * `LIMIT $n` its generic plan looks dearer than a custom one (ADR 013).
  *
  * Only for filters whose best plan does not depend on the value (equality on enums and ids, served by
- * composite indexes). A statement with a search word holds both of its plans and chooses one as it
- * runs (ADR 015); any other search is planned per request, since a generic plan cannot tell a rare
- * word from a common one.
+ * composite indexes). Searches have statements of their own (modules/search, ADR 021).
  */
 export function preparedByShape<Key extends string, Statement>(
   prefix: string,

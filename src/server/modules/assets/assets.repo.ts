@@ -118,9 +118,8 @@ export function assetsRepo(db: Db) {
 
   /**
    * Browsing the list (no search text, no location) is prepared per combination of filters. A search
-   * with letters to count is too, with both its plans in one statement (list-search.ts). A location
-   * filter, or a search of digits or one or two letters, is planned per request: the right plan
-   * depends on how many assets match (trigram bitmap vs walking the newest-first index).
+   * goes to the search module (modules/search), which chooses its plan from a sample of the list. A
+   * location filter without a search is planned per request: the right plan depends on the subtree.
    */
   const browseStatement = preparedByShape(
     'asset_browse',
