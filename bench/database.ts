@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase, SESSION_OPTIONS } from '../src/server/db/client';
+import { connectDatabase, SEARCH_SESSION_OPTIONS, SESSION_OPTIONS } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { BENCH_USER } from '../scripts/seed/users';
@@ -15,6 +15,8 @@ export interface BenchDatabase {
   kind: 'postgres' | 'embedded';
   url: string;
   pool: pg.Pool;
+  /** With the search's session settings, for the statements the app sends on its search pool. */
+  searchPool: pg.Pool;
   version: string;
   close(): Promise<void>;
 }
@@ -41,14 +43,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
 
   // The app's session settings, so the SQL it is compared with is planned the same way.
   const pool = new pg.Pool({ connectionString: url, max: 3, application_name: 'bench', options: SESSION_OPTIONS });
+  const searchPool = new pg.Pool({ connectionString: url, max: 3, application_name: 'bench-search', options: SEARCH_SESSION_OPTIONS });
   const { rows } = await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
   return {
     kind: stopEmbedded ? 'embedded' : 'postgres',
     url,
     pool,
+    searchPool,
     version: rows[0]!.v,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), searchPool.end()]);
       await stopEmbedded?.();
       if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
     },
@@ -96,8 +100,8 @@ export async function loadFixtures(pool: pg.Pool): Promise<{ assetIds: string[] 
  * `seconds`, whichever ends first, after a few unmeasured runs to warm the cache. Same driver and
  * parameter protocol as the app.
  */
-export async function sqlTimes(pool: pg.Pool, steps: SqlStep[], runs: number, seconds: number): Promise<number[]> {
-  const client = await pool.connect();
+export async function sqlTimes(database: BenchDatabase, steps: SqlStep[], runs: number, seconds: number): Promise<number[]> {
+  const client = await poolOf(database, steps).connect();
   try {
     const runOnce = async () => {
       for (const step of steps) await client.query({ name: step.name, text: step.text, values: step.values() });
@@ -117,9 +121,10 @@ export async function sqlTimes(pool: pg.Pool, steps: SqlStep[], runs: number, se
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a step, for docs/performance.md. */
-export async function explain(pool: pg.Pool, step: SqlStep): Promise<string> {
-  // Transaction control around a search (BEGIN, COMMIT) has no plan.
-  if (!/^\s*(SELECT|WITH)\b/i.test(step.text)) return '(no plan)';
-  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${step.text}`, step.values());
+export async function explain(database: BenchDatabase, step: SqlStep): Promise<string> {
+  const { rows } = await poolOf(database, [step]).query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${step.text}`, step.values());
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
+
+/** The pool the app sends these steps on: the search's own sessions keep generic plans. */
+const poolOf = (database: BenchDatabase, steps: SqlStep[]) => (steps.some((step) => step.searchPool) ? database.searchPool : database.pool);

@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     const m: Measurements = { reads: [], writes: [], exports: [] };
     const plans: string[] = [];
     const searches = new Map<string, SqlStep[]>();
-    for (const call of SEARCH_CALLS) searches.set(call.path, await recordSteps(db.pool, call.run));
+    for (const call of SEARCH_CALLS) searches.set(call.path, await recordSteps(db, call.run));
     const scenarios = readScenarios({ assetIds: fixtures.assetIds, searches });
 
     if (options.phases.has('exports')) {
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
       const perBlock = Math.ceil(options.sqlRuns / RATIO_BLOCKS);
       const appVsSql = async (request: Request, sql?: SqlStep[]) => {
         await client.times(request, Number.POSITIVE_INFINITY, RATIO_WARM_UP_SECONDS);
-        if (sql) await sqlTimes(db!.pool, sql, Number.POSITIVE_INFINITY, RATIO_WARM_UP_SECONDS);
+        if (sql) await sqlTimes(db!, sql, Number.POSITIVE_INFINITY, RATIO_WARM_UP_SECONDS);
         const app: number[] = [];
         const direct: number[] = [];
         const statusCodes: Record<string, number> = {};
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
           seconds += (performance.now() - started) / 1000;
           app.push(...run.times);
           for (const [code, n] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
-          if (sql) direct.push(...(await sqlTimes(db!.pool, sql, perBlock, options.duration / RATIO_BLOCKS)));
+          if (sql) direct.push(...(await sqlTimes(db!, sql, perBlock, options.duration / RATIO_BLOCKS)));
         }
         const non2xx = Object.entries(statusCodes).reduce((sum, [code, n]) => sum + (code.startsWith('2') ? 0 : n), 0);
         const sqlMs = direct.length ? Math.round(median(direct) * 100) / 100 : Number.NaN;
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
         const entry = m.reads.find((r) => r.name === s.name);
         if (entry) Object.assign(entry, { appMedianMs: app.p50, sqlMedianMs: sqlMs, ratio });
         else m.reads.push({ name: s.name, group: s.group, load: app, sequentialOnly: true, appMedianMs: app.p50, sqlMedianMs: sqlMs, ratio });
-        if (options.explain) for (const step of s.sql) plans.push(`-- ${s.name}\n${step.text}\n${await explain(db.pool, step)}\n`);
+        if (options.explain) for (const step of s.sql) plans.push(`-- ${s.name}\n${step.text}\n${await explain(db, step)}\n`);
       }
       client.close();
     }

@@ -17,6 +17,8 @@ export interface SqlStep {
   values: () => unknown[];
   /** Set for a statement the app prepares by name (PostgreSQL may then keep a generic plan). */
   name?: string;
+  /** Sent on the search's own pool (db.$search), whose sessions keep generic plans. */
+  searchPool?: boolean;
 }
 
 /**
@@ -72,25 +74,26 @@ function listSearch(filter: AssetListFilter) {
   return (db: Db) => assetsRepo(db).list(filter);
 }
 
-/** The statements `run` sends, as the bench replays them: text, values and name, in order. */
-export async function recordSteps(pool: pg.Pool, run: (db: Db) => Promise<unknown>): Promise<SqlStep[]> {
+/** The statements `run` sends, as the bench replays them: text, values, name and pool, in order. */
+export async function recordSteps(pools: { pool: pg.Pool; searchPool: pg.Pool }, run: (db: Db) => Promise<unknown>): Promise<SqlStep[]> {
   const steps: SqlStep[] = [];
-  const record = (target: { query: (...args: never[]) => unknown }) => (query: string | { name?: string; text: string; values?: unknown[] }, values?: unknown[]) => {
+  const record = (target: { query: (...args: never[]) => unknown }, searchPool: boolean) => (query: string | { name?: string; text: string; values?: unknown[] }, values?: unknown[]) => {
     const step = typeof query === 'string' ? { text: query, params: values ?? [] } : { name: query.name, text: query.text, params: query.values ?? values ?? [] };
-    steps.push({ name: step.name, text: step.text, values: () => step.params });
+    steps.push({ name: step.name, text: step.text, values: () => step.params, ...(searchPool ? { searchPool } : {}) });
     return target.query(query as never, values as never);
   };
-  const recordingPool = new Proxy(pool, {
-    get(target, key, receiver) {
-      if (key === 'query') return record(target);
-      if (key !== 'connect') return Reflect.get(target, key, receiver);
-      return async () => {
-        const client = await target.connect();
-        return new Proxy(client, { get: (c, k, r) => (k === 'query' ? record(c) : Reflect.get(c, k, r)) });
-      };
-    },
-  });
-  await run(drizzle(recordingPool) as unknown as Db);
+  const recording = (pool: pg.Pool, searchPool: boolean) =>
+    new Proxy(pool, {
+      get(target, key, receiver) {
+        if (key === 'query') return record(target, searchPool);
+        if (key !== 'connect') return Reflect.get(target, key, receiver);
+        return async () => {
+          const client = await target.connect();
+          return new Proxy(client, { get: (c, k, r) => (k === 'query' ? record(c, searchPool) : Reflect.get(c, k, r)) });
+        };
+      },
+    });
+  await run(Object.assign(drizzle(recording(pools.pool, false)), { $search: recording(pools.searchPool, true) }) as unknown as Db);
   return steps;
 }
 

@@ -2,8 +2,11 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
-/** The Drizzle database over the pool (`$client` is the pool, for the few raw cursor reads). */
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/**
+ * The Drizzle database over the pool (`$client` is the pool, for the few raw cursor reads), and the
+ * search's own pool (`$search`, SEARCH_SESSION_OPTIONS).
+ */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool; $search: pg.Pool };
 
 export interface Database {
   db: Db;
@@ -35,32 +38,48 @@ export interface DatabaseOptions {
 export const SESSION_OPTIONS = '-c random_page_cost=1.1';
 
 /**
- * One pool per process. Timeouts are bounded so an outage gives a quick error (mapped to 503)
- * instead of requests that hang; TCP keepalive finds connections whose peer vanished silently.
+ * The search's own sessions (modules/search/README.md): every statement there is named and its shape
+ * fixes its plan, so PostgreSQL keeps each one's generic plan instead of planning it again for every
+ * search's values (which costs as much as running it). Set per session rather than per transaction,
+ * a search needs no BEGIN and COMMIT around its two statements. Read-only: the search only reads.
+ */
+export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c default_transaction_read_only=on`;
+
+/**
+ * Two pools per process, the app's and the search's, each of `max` connections (opened as needed).
+ * Timeouts are bounded so an outage gives a quick error (mapped to 503) instead of requests that
+ * hang; TCP keepalive finds connections whose peer vanished silently.
  */
 export function connectDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: 2_000,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 10_000,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-    application_name: 'asset-register',
-    options: SESSION_OPTIONS,
-  });
   const onConnectionLost = options.onPoolError ?? (() => {});
-  // The pool listens for errors only on idle clients. A client checked out for a transaction has no
-  // listener, so its connection dying would throw an unhandled 'error' event and end the process.
-  // Its queries are rejected all the same (the request answers 503), and the pool drops the client
-  // when it is released, so the event only needs noting.
-  pool.on('connect', (client) => client.on('error', onConnectionLost));
-  pool.on('error', onConnectionLost);
-  const db = drizzle(pool, { schema });
+  const open = (applicationName: string, sessionOptions: string) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: 2_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: applicationName,
+      options: sessionOptions,
+    });
+    // The pool listens for errors only on idle clients. A client checked out for a transaction has
+    // no listener, so its connection dying would throw an unhandled 'error' event and end the
+    // process. Its queries are rejected all the same (the request answers 503), and the pool drops
+    // the client when it is released, so the event only needs noting.
+    pool.on('connect', (client) => client.on('error', onConnectionLost));
+    pool.on('error', onConnectionLost);
+    return pool;
+  };
+  const pool = open('asset-register', SESSION_OPTIONS);
+  const searchPool = open('asset-register-search', SEARCH_SESSION_OPTIONS);
+  const db = Object.assign(drizzle(pool, { schema }), { $search: searchPool });
   return {
     db,
     pool,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), searchPool.end()]);
+    },
   };
 }

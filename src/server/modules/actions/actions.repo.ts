@@ -60,7 +60,7 @@ export const actionSource: SearchSource = {
   table: actions,
   searchText: actions.searchText,
   order: sql`${actions.createdAt} DESC, ${actions.id} DESC`,
-  item: actionJson().json,
+  fields: listColumns,
   bigrams: sql`search_bigrams(${actions.searchText})`,
 };
 

@@ -4,6 +4,7 @@ import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import type { Db } from '../../db/client';
 import { choosePlan, SAMPLE_ROWS, type SampleCounts, type SearchPlan } from './plan';
+import { jsonObject } from '../../db/json-rows';
 import { likePattern } from './terms';
 
 /**
@@ -14,10 +15,10 @@ import { likePattern } from './terms';
 export interface SearchSource {
   table: PgTable;
   searchText: PgColumn;
-  /** The list's order, served by an index when walking. */
+  /** The list's order (over columns among `fields`), served by an index when walking. */
   order: SQL;
-  /** A row as the API's JSON object, as text. */
-  item: SQL<string>;
+  /** A row as the API shows it: its JSON object's keys and columns (jsonObject()). */
+  fields: Record<string, PgColumn>;
   /** search_bigrams(search_text), the bigram index's expression. */
   bigrams: SQL;
 }
@@ -71,29 +72,22 @@ export interface Found {
  * first rows to choose its plan (plan.ts), one reads each list's matches by its plan.
  */
 export async function findMatches(db: Db, requests: FindRequest[]): Promise<Found[]> {
-  const genericPlans = !requests.some((r) => r.filtered);
-  return inSearchTransaction(db, { genericPlans }, async (client) => {
+  return onSearchConnection(db, { filtered: requests.some((r) => r.filtered) }, async (client) => {
     const samples = await sampleLists(client, requests);
     return readMatches(client, requests, samples.map((sample, i) => choosePlan(sample, requests[i]!)));
   });
 }
 
 /**
- * Runs `work` on one pooled connection in a read-only transaction: one snapshot for the sample and
- * the read. With `genericPlans`, PostgreSQL keeps to the generic plan of each named statement: each
- * statement's shape fixes its plan (readSql), so planning it again for every search's values, as
- * PostgreSQL otherwise does for these, only costs time (as much as running them).
+ * Runs `work` on one pooled connection: the search's own (`db.$search`, whose sessions keep each
+ * statement's generic plan: its shape fixes the plan, see readSql), or with `filtered` the app's,
+ * where PostgreSQL plans a statement for its filter values (FindRequest.filtered). No transaction:
+ * the sample only chooses the plan, so it need not see the read's snapshot.
  */
-export async function inSearchTransaction<T>(db: Db, options: { genericPlans: boolean }, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.$client.connect();
+export async function onSearchConnection<T>(db: Db, options: { filtered: boolean }, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await (options.filtered ? db.$client : db.$search).connect();
   try {
-    await client.query(options.genericPlans ? 'BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan' : 'BEGIN READ ONLY');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
+    return await work(client);
   } finally {
     client.release();
   }
@@ -189,14 +183,16 @@ function sampleSql({ source, match, where }: FindRequest): SQL {
 function readSql(request: FindRequest, plan: SearchPlan): SQL {
   const { source, match, where, rows } = request;
   const self = sql.identifier(getTableName(source.table));
+  // Rows carry only the fields the page shows (and sorts by) through the sort and the window.
+  const fields = sql.join(Object.values(source.fields), sql`, `);
   const tested = sql`${holdsAll(sql`${source.searchText}`, match.groups)}${and(where)}`;
   const lookup = (part: MatchPart) =>
     part.bigram
       ? sql`${source.bigrams} @> ARRAY[${sql.param(part.texts[0])}::text]`
       : sql`${source.searchText} LIKE ANY (${sql.param(part.texts.map(likePattern))}::text[])`;
-  const walk = (limit: number) => sql`SELECT * FROM ${source.table} WHERE ${tested} ORDER BY ${source.order} LIMIT (SELECT ${sql.param(limit)}::int)`;
+  const walk = (limit: number) => sql`SELECT ${fields} FROM ${source.table} WHERE ${tested} ORDER BY ${source.order} LIMIT (SELECT ${sql.param(limit)}::int)`;
   const fenced = (condition: SQL, limit: number) =>
-    sql`SELECT * FROM (SELECT * FROM ${source.table} WHERE ${condition} AND ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${sql.param(limit)}::int`;
+    sql`SELECT * FROM (SELECT ${fields} FROM ${source.table} WHERE ${condition} AND ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${sql.param(limit)}::int`;
 
   let found: SQL;
   let total = sql`count(*)`;
@@ -210,7 +206,7 @@ function readSql(request: FindRequest, plan: SearchPlan): SQL {
   }
   // The JSON is built for the page's rows only, after the sort: a count's other rows need none.
   return sql`SELECT json_build_object(
-      'rows', coalesce(json_agg(${source.item} ORDER BY search_n) FILTER (WHERE search_n <= ${sql.param(rows)}::int), '[]'),
+      'rows', coalesce(json_agg(${jsonObject(source.fields)} ORDER BY search_n) FILTER (WHERE search_n <= ${sql.param(rows)}::int), '[]'),
       'total', ${total})
     FROM (SELECT *, row_number() OVER (ORDER BY ${source.order}) AS search_n FROM (${found}) AS ${self}) AS ${self}`;
 }

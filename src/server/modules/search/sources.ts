@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { assets, meters } from '../../db/schema';
-import { jsonObject } from '../../db/json-rows';
-import { listItemJson } from '../assets/list-columns';
+import { listColumns } from '../assets/list-columns';
 import { actionSource } from '../actions/actions.repo';
 import type { SearchSource } from './matches';
 
@@ -10,7 +9,7 @@ export const assetSource: SearchSource = {
   table: assets,
   searchText: assets.searchText,
   order: sql`${assets.createdAt} DESC, ${assets.id} DESC`,
-  item: listItemJson().json,
+  fields: listColumns,
   bigrams: sql`search_bigrams(${assets.searchText})`,
 };
 
@@ -22,7 +21,7 @@ export const meterSource: SearchSource = {
   table: meters,
   searchText: meters.searchText,
   order: sql`${meters.meterNumber}, ${meters.id}`,
-  item: jsonObject({
+  fields: {
     id: meters.id,
     meterNumber: meters.meterNumber,
     type: meters.type,
@@ -33,6 +32,6 @@ export const meterSource: SearchSource = {
     lastReading: meters.lastReading,
     lastReadingDate: meters.lastReadingDate,
     createdAt: meters.createdAt,
-  }),
+  },
   bigrams: sql`search_bigrams(${meters.searchText})`,
 };
