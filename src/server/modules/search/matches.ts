@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { PoolClient } from 'pg';
 import type { Db } from '../../db/client';
-import { choosePlan, SAMPLE_ROWS, type SampleCounts, type SearchPlan } from './plan';
 import { jsonObject } from '../../db/json-rows';
+import { chosenPlanSql, codeOfPlan, planOfCode, SAMPLE_ROWS, type SearchPlan } from './plan';
 import { likePattern } from './terms';
 
 /**
@@ -68,62 +67,98 @@ export interface Found {
 }
 
 /**
- * The matches of one or more lists in two statements, however many lists: one samples each list's
- * first rows to choose its plan (plan.ts), one reads each list's matches by its plan.
+ * The matches of one or more lists in one statement, however many lists: for each list it samples
+ * the first rows, chooses a plan from the sample (plan.ts) and reads the matches by that plan.
+ * `plan` forces one plan on every list (the tests read every query by every plan).
  */
-export async function findMatches(db: Db, requests: FindRequest[]): Promise<Found[]> {
-  return onSearchConnection(db, { filtered: requests.some((r) => r.filtered) }, async (client) => {
-    const samples = await sampleLists(client, requests);
-    return readMatches(client, requests, samples.map((sample, i) => choosePlan(sample, requests[i]!)));
-  });
-}
-
-/**
- * Runs `work` on one pooled connection: the search's own (`db.$search`, whose sessions keep each
- * statement's generic plan: its shape fixes the plan, see readSql), or with `filtered` the app's,
- * where PostgreSQL plans a statement for its filter values (FindRequest.filtered). No transaction:
- * the sample only chooses the plan, so it need not see the read's snapshot.
- */
-export async function onSearchConnection<T>(db: Db, options: { filtered: boolean }, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await (options.filtered ? db.$client : db.$search).connect();
-  try {
-    return await work(client);
-  } finally {
-    client.release();
-  }
-}
-
-/** What the first rows of each request's list hold. */
-export async function sampleLists(client: PoolClient, requests: FindRequest[]): Promise<SampleCounts[]> {
-  const row = await oneRow<Record<string, SampleCounts>>(client, sql.join(requests.map((r, i) => sql`(${sampleSql(r)}) AS ${sql.identifier(`s${i}`)}`), sql`, `));
-  return requests.map((_, i) => row[`s${i}`]!);
-}
-
-/** Each request's matches by its plan; exported for the tests, which force every plan. */
-export async function readMatches(client: PoolClient, requests: FindRequest[], plans: SearchPlan[]): Promise<Found[]> {
-  const row = await oneRow<Record<string, { rows: string[] | null; total: number }>>(
-    client,
-    sql.join(requests.map((r, i) => sql`(${readSql(r, plans[i]!)}) AS ${sql.identifier(`m${i}`)}`), sql`, `),
-  );
+export async function findMatches(db: Db, requests: FindRequest[], options: { plan?: SearchPlan } = {}): Promise<Found[]> {
+  const statement = statementOf(requests, options.plan);
+  // A filtered list is planned for its filter values on the app's pool (FindRequest.filtered); the
+  // search's own sessions keep each statement's generic plan (SEARCH_SESSION_OPTIONS).
+  const pool = db.$search;
+  const { rows } = await pool.query<Record<string, { plan: number; found: { rows: string[]; total: number } }>>(statement);
   return requests.map((_, i) => {
-    const found = row[`m${i}`]!;
-    return { rows: (found.rows ?? []).map((json) => ({ json })), total: found.total, plan: plans[i]! };
+    const { plan, found } = rows[0]![`m${i}`]!;
+    return { rows: found.rows.map((json) => ({ json })), total: found.total, plan: planOfCode(plan) };
   });
 }
 
 const dialect = new PgDialect();
 
 /**
- * SELECT `columns` as a statement named by its text. Values reach it only as parameters, so each
- * shape of search (list, filters present, plan, number of terms) is one statement, parsed once per
- * connection. The shapes are few (each list's filter combinations × the plans × terms), so the
- * statements each connection keeps stay few too.
+ * The statement for these requests: its text depends only on their shape (lists, filters present,
+ * number of terms and parts, counted or not), so it is built and rendered once per shape and named
+ * by its text, and PostgreSQL parses it once per connection. The values are parameters: the
+ * lists' filters' first ($1…, rendered together), then each list's own (slots()).
  */
-async function oneRow<T>(client: PoolClient, columns: SQL): Promise<T> {
-  const { sql: text, params } = dialect.sqlToQuery(sql`SELECT ${columns}`);
-  const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-  const { rows } = await client.query({ name, text, values: params });
-  return rows[0] as T;
+function statementOf(requests: FindRequest[], forced: SearchPlan | undefined): { name: string; text: string; values: unknown[] } {
+  const filters = renderFilters(requests);
+  const values = [...filters.params];
+  const slot = (value: unknown, type: string) => {
+    values.push(value);
+    return sql.raw(`$${values.length}::${type}`);
+  };
+  const listSlots = requests.map((request) => slots(request, forced, slot));
+  const key = [filters.texts.join(FILTERS_APART), ...requests.map(shapeOf)].join('\n');
+  let built = statements.get(key);
+  if (!built) {
+    const lists = requests.map((request, i) => sql`(${listSql(request, sql.raw(filters.texts[i]!), listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
+    const rendered = dialect.sqlToQuery(sql`SELECT ${sql.join(lists, sql`, `)}`);
+    if (rendered.params.length > 0) throw new Error('A search statement takes its values through slots only');
+    built = { name: `search_${createHash('sha1').update(rendered.sql).digest('base64url').slice(0, 20)}`, text: rendered.sql };
+    if (statements.size >= STATEMENTS_KEPT) statements.clear();
+    statements.set(key, built);
+  }
+  return { ...built, values };
+}
+
+/** Rendered statements by shape. The shapes are few (each list's filter combinations × terms). */
+const statements = new Map<string, { name: string; text: string }>();
+const STATEMENTS_KEPT = 1_000;
+
+const FILTERS_APART = ' /* next list */ ';
+
+/** Each request's filters as text (with $1… for their values) and their values, in one rendering. */
+function renderFilters(requests: FindRequest[]): { texts: string[]; params: unknown[] } {
+  if (requests.every((r) => r.where === undefined)) return { texts: requests.map(() => 'true'), params: [] };
+  const rendered = dialect.sqlToQuery(sql.join(requests.map((r) => r.where ?? sql`true`), sql.raw(FILTERS_APART)));
+  return { texts: rendered.sql.split(FILTERS_APART), params: rendered.params };
+}
+
+/** What fixes a request's part of the statement's text, beyond its filters. */
+function shapeOf(r: FindRequest): string {
+  const parts = r.match.parts.map((p) => `${p.bigram ? 'b' : 't'}${p.texts.length}`);
+  return `${getTableName(r.source.table)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''}`;
+}
+
+/** A request's values, each as a reference to its parameter. */
+interface Slots {
+  /** Rows of the page; matches needed (the page's, or the count's limit + 1); the count's limit + 1. */
+  rows: SQL;
+  needed: SQL;
+  countLimit?: SQL;
+  /** The forced plan's code, or -1 to choose. */
+  plan: SQL;
+  /** The texts of each group of the match. */
+  groups: SQL[][];
+  /** Each index part's texts and, for the trigram index, their LIKE patterns. */
+  parts: { texts: SQL[]; patterns?: SQL }[];
+}
+
+function slots(r: FindRequest, forced: SearchPlan | undefined, slot: (value: unknown, type: string) => SQL): Slots {
+  return {
+    rows: slot(r.rows, 'int'),
+    needed: slot(needed(r), 'int'),
+    // Only values the statement uses (PostgreSQL must find each parameter's type in the text): the
+    // count's limit prices counting through an index part.
+    ...(r.countTo === undefined || r.match.parts.length === 0 ? {} : { countLimit: slot(r.countTo + 1, 'int') }),
+    plan: slot(forced ? codeOfPlan(forced) : -1, 'int'),
+    groups: r.match.groups.map((group) => group.map((text) => slot(text, 'text'))),
+    parts: r.match.parts.map((part) => ({
+      texts: part.texts.map((text) => slot(text, 'text')),
+      ...(part.bigram ? {} : { patterns: slot(part.texts.map(likePattern), 'text[]') }),
+    })),
+  };
 }
 
 /** Matches to read: the rows, or the count's limit and one more. */
@@ -134,44 +169,63 @@ const needed = (r: FindRequest) => Math.max(r.rows, r.countTo === undefined ? 0 
  * third of LIKE's cost per row) and no index serves it, so PostgreSQL never turns a walk's or a
  * bitmap's test into an index condition of its own.
  */
-function holdsAll(text: SQL, groups: string[][]): SQL {
+function holdsAll(text: SQL, groups: SQL[][]): SQL {
   if (groups.length === 0) return sql`true`;
-  return sql.join(groups.map((group) => sql`(${sql.join(group.map((t) => holds(text, t)), sql` OR `)})`), sql` AND `);
+  return sql.join(groups.map((group) => sql`(${holdsAny(text, group)})`), sql` AND `);
 }
 
-const holds = (text: SQL, t: string) => sql`strpos(${text}, ${sql.param(t)}::text) > 0`;
+const holdsAny = (text: SQL, texts: SQL[]) => sql.join(texts.map((t) => sql`strpos(${text}, ${t}) > 0`), sql` OR `);
 
-const and = (where: SQL | undefined) => (where ? sql` AND ${where}` : sql``);
+/**
+ * One list's answer as {plan, rows: the first `rows` matches' JSON, total: matches read, up to
+ * needed}: its sample, the plan chosen from it, and every plan's read as a branch of a CASE, of
+ * which PostgreSQL runs only the chosen one (an uncorrelated subquery runs when first needed).
+ */
+function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
+  const { source } = request;
+  const parts = s.parts.map((part, i) => sql`count(*) FILTER (WHERE ${holdsAny(sql`r.search_text`, part.texts)}) AS ${sql.identifier(`p${i}`)}`);
+  const chosen = chosenPlanSql(
+    { seen: sql`sample.seen`, hits: sql`sample.hits`, parts: s.parts.map((_, i) => sql`sample.${sql.identifier(`p${i}`)}`), tableRows: sql`sample.table_rows` },
+    { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered },
+  );
+  const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }];
+  request.match.parts.forEach((_, driver) => {
+    plans.push({ kind: 'bitmap', driver });
+    if (request.countTo !== undefined) plans.push({ kind: 'walk', countBy: driver });
+  });
+  const branches = plans.map((plan) => sql`WHEN ${sql.raw(String(codeOfPlan(plan)))} THEN (${readSql(request, where, s, plan)})`);
+  return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, parts)}),
+      chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan FROM sample)
+    SELECT json_build_object('plan', chosen.plan, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
+}
 
 /**
  * The first SAMPLE_ROWS rows of the list (its own index, in its order), in one pass: how many
- * there are, how many match the query and each part, and the table's size, as one JSON object.
- * The size is the larger of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's
- * pages now (as the planner scales it) and the live rows its statistics have counted since: a
- * table filled since either ran (none has, right after a TRUNCATE or a restore) is not taken for
- * small, which would make a scan of it look cheap.
+ * there are, how many match the query and each part, and the table's size. The size is the larger
+ * of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's pages now (as the
+ * planner scales it) and the live rows its statistics have counted since: a table filled since
+ * either ran (none has, right after a TRUNCATE or a restore) is not taken for small, which would
+ * make a scan of it look cheap.
  */
-function sampleSql({ source, match, where }: FindRequest): SQL {
+function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
   const table = getTableName(source.table);
-  const text = sql`r.search_text`;
-  const parts = match.parts.map((part) => sql`count(*) FILTER (WHERE ${sql.join(part.texts.map((t) => holds(text, t)), sql` OR `)})`);
-  return sql`SELECT json_build_object(
-      'seen', count(*),
-      'hits', count(*) FILTER (WHERE ${holdsAll(text, match.groups)}),
-      'parts', ARRAY[${sql.join(parts, sql`, `)}]::bigint[],
-      'tableRows', (SELECT greatest(
-                        CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
-                          * (pg_relation_size(c.oid) / current_setting('block_size')::float8),
-                        pg_stat_get_live_tuples(c.oid))
-                    FROM pg_class AS c WHERE c.oid = ${sql.param(table)}::regclass))
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`Unexpected table name: ${table}`);
+  return sql`SELECT count(*) AS seen,
+      count(*) FILTER (WHERE ${holdsAll(sql`r.search_text`, s.groups)}) AS hits,
+      ${sql.join([...parts, sql``], sql`, `)}
+      (SELECT greatest(
+          CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
+            * (pg_relation_size(c.oid) / current_setting('block_size')::float8),
+          pg_stat_get_live_tuples(c.oid))
+       FROM pg_class AS c WHERE c.oid = ${sql.raw(`'${table}'`)}::regclass) AS table_rows
     FROM (SELECT ${source.searchText} AS search_text FROM ${source.table}
-          WHERE true${and(where)} ORDER BY ${source.order} LIMIT ${sql.param(SAMPLE_ROWS)}::int) AS r`;
+          WHERE ${where} ORDER BY ${source.order} LIMIT ${sql.raw(String(SAMPLE_ROWS))}) AS r`;
 }
 
 /**
- * The list's page and count by `plan`, as {rows: the first `rows` matches' JSON, total: matches
- * read, up to needed()}. The test (strpos) sits in the scan itself, so rows that fail it are never
- * projected, and no index can serve it; the rest of each shape keeps PostgreSQL to the plan:
+ * The list's page and count by `plan`, as {rows, total}. The test (strpos) sits in the scan itself,
+ * so rows that fail it are never projected, and no index can serve it; the rest of each shape keeps
+ * PostgreSQL to the plan:
  * - walk: the list in its order with a LIMIT the planner cannot see (it plans to read a tenth of
  *   the matches, for which the index walk is cheapest whatever the test's selectivity);
  * - bitmap: the driver is the only index condition (trigram or bigram index), fenced by OFFSET 0
@@ -180,33 +234,33 @@ function sampleSql({ source, match, where }: FindRequest): SQL {
  * A walk with `countBy` walks for the page only and counts through that driver's bitmap, stopping
  * at needed() matches.
  */
-function readSql(request: FindRequest, plan: SearchPlan): SQL {
-  const { source, match, where, rows } = request;
+function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): SQL {
+  const { source, match } = request;
   const self = sql.identifier(getTableName(source.table));
   // Rows carry only the fields the page shows (and sorts by) through the sort and the window.
   const fields = sql.join(Object.values(source.fields), sql`, `);
-  const tested = sql`${holdsAll(sql`${source.searchText}`, match.groups)}${and(where)}`;
-  const lookup = (part: MatchPart) =>
-    part.bigram
-      ? sql`${source.bigrams} @> ARRAY[${sql.param(part.texts[0])}::text]`
-      : sql`${source.searchText} LIKE ANY (${sql.param(part.texts.map(likePattern))}::text[])`;
-  const walk = (limit: number) => sql`SELECT ${fields} FROM ${source.table} WHERE ${tested} ORDER BY ${source.order} LIMIT (SELECT ${sql.param(limit)}::int)`;
-  const fenced = (condition: SQL, limit: number) =>
-    sql`SELECT * FROM (SELECT ${fields} FROM ${source.table} WHERE ${condition} AND ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${sql.param(limit)}::int`;
+  const tested = sql`${holdsAll(sql`${source.searchText}`, s.groups)} AND ${where}`;
+  const lookup = (driver: number) =>
+    match.parts[driver]!.bigram
+      ? sql`${source.bigrams} @> ARRAY[${s.parts[driver]!.texts[0]!}]`
+      : sql`${source.searchText} LIKE ANY (${s.parts[driver]!.patterns!})`;
+  const walk = (limit: SQL) => sql`SELECT ${fields} FROM ${source.table} WHERE ${tested} ORDER BY ${source.order} LIMIT (SELECT ${limit})`;
+  const fenced = (condition: SQL) =>
+    sql`SELECT * FROM (SELECT ${fields} FROM ${source.table} WHERE ${condition} AND ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${s.needed}`;
 
   let found: SQL;
   let total = sql`count(*)`;
   if (plan.kind === 'walk' && plan.countBy !== undefined) {
-    found = walk(rows);
-    total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${source.table} WHERE ${lookup(match.parts[plan.countBy]!)} AND ${tested} LIMIT ${sql.param(needed(request))}::int) AS counted)`;
+    found = walk(s.rows);
+    total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${source.table} WHERE ${lookup(plan.countBy)} AND ${tested} LIMIT ${s.needed}) AS counted)`;
   } else if (plan.kind === 'walk') {
-    found = walk(needed(request));
+    found = walk(s.needed);
   } else {
-    found = fenced(plan.kind === 'bitmap' ? lookup(match.parts[plan.driver]!) : sql`true`, needed(request));
+    found = fenced(plan.kind === 'bitmap' ? lookup(plan.driver) : sql`true`);
   }
   // The JSON is built for the page's rows only, after the sort: a count's other rows need none.
   return sql`SELECT json_build_object(
-      'rows', coalesce(json_agg(${jsonObject(source.fields)} ORDER BY search_n) FILTER (WHERE search_n <= ${sql.param(rows)}::int), '[]'),
+      'rows', coalesce(json_agg(${jsonObject(source.fields)} ORDER BY search_n) FILTER (WHERE search_n <= ${s.rows}), '[]'),
       'total', ${total})
     FROM (SELECT *, row_number() OVER (ORDER BY ${source.order}) AS search_n FROM (${found}) AS ${self}) AS ${self}`;
 }

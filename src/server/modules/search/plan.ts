@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * How a search reads its matches, chosen from a sample of the list (README.md, "How a query is
  * answered"). Every plan gives the same rows and count; they differ in what they read:
@@ -12,16 +14,44 @@
  */
 export type SearchPlan = { kind: 'walk'; countBy?: number } | { kind: 'scan' } | { kind: 'bitmap'; driver: number };
 
-/** What the sample of the list's first rows found. */
-export interface SampleCounts {
-  /** Rows sampled: fewer than asked means the sample was the whole list. */
-  seen: number;
+/**
+ * A plan as the statement numbers its branches: walk 0, scan 1, then for each index part i a bitmap
+ * driven by it (2 + 2i) and a walk counted through it (3 + 2i). The order breaks ties between equal
+ * costs.
+ */
+export function codeOfPlan(plan: SearchPlan): number {
+  if (plan.kind === 'scan') return 1;
+  if (plan.kind === 'bitmap') return 2 + 2 * plan.driver;
+  return plan.countBy === undefined ? 0 : 3 + 2 * plan.countBy;
+}
+
+export function planOfCode(code: number): SearchPlan {
+  if (code === 0) return { kind: 'walk' };
+  if (code === 1) return { kind: 'scan' };
+  const driver = Math.floor((code - 2) / 2);
+  return code % 2 === 0 ? { kind: 'bitmap', driver } : { kind: 'walk', countBy: driver };
+}
+
+/** What the sample of the list's first rows found, as columns of the statement's sample. */
+export interface SampleColumns {
+  /** Rows sampled: fewer than SAMPLE_ROWS means the sample was the whole list. */
+  seen: SQL;
   /** Sampled rows matching the whole query. */
-  hits: number;
+  hits: SQL;
   /** Sampled rows holding each index part (driver candidate). */
-  parts: number[];
+  parts: SQL[];
   /** Rows in the table, from PostgreSQL's statistics scaled to the table's current size. */
-  tableRows: number;
+  tableRows: SQL;
+}
+
+export interface PlanOptions {
+  /** Rows of the page (its size + 1), and the matches needed: the page's, or the count's limit + 1. */
+  rows: SQL;
+  needed: SQL;
+  /** Counted lists: the count's limit + 1. */
+  countLimit?: SQL;
+  /** The list is read through a filter's index (FindRequest.filtered). */
+  filtered?: boolean;
 }
 
 /**
@@ -38,38 +68,34 @@ const COST = { walkRow: 1, filteredWalkRow: 8, bitmapRow: 3, scanRow: 0.9, index
 /** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, at ~0.2 ms. */
 export const SAMPLE_ROWS = 200;
 
-/**
- * The cheapest plan for a page of `rows` (and, with `countTo`, the count up to countTo + 1) of a
- * list (`filtered`: by a filter's index), estimated from the sample. A part no sampled row holds is taken as held by half a row (a rate too
- * small to see is not a rate of zero), but a query no sampled row matches may need the whole list
- * walked: then a sequential scan, at half the cost per row, bounds the worst case.
- */
-export function choosePlan(
-  sample: SampleCounts,
-  options: { rows: number; countTo?: number; filtered?: boolean },
-  sampleRows = SAMPLE_ROWS,
-): SearchPlan {
-  const { rows, countTo } = options;
-  const needed = Math.max(rows, countTo === undefined ? 0 : countTo + 1);
-  if (sample.seen < sampleRows) return { kind: 'walk' };
-  const tableRows = Math.max(sample.tableRows, sample.seen);
-  const share = (count: number) => Math.max(count, 0.5) / sample.seen;
-  const walkRow = options.filtered ? COST.filteredWalkRow : COST.walkRow;
-  const walk = (n: number) => walkRow * (sample.hits === 0 ? tableRows : Math.min(tableRows, n / share(sample.hits)));
+const number = (n: number) => sql.raw(String(n));
 
-  const plans: Array<{ plan: SearchPlan; cost: number }> = [
-    { plan: { kind: 'walk' }, cost: walk(needed) },
-    { plan: { kind: 'scan' }, cost: COST.scanRow * tableRows },
-  ];
+/**
+ * The cheapest plan's code (codeOfPlan) for a list, estimated from its sample, as an expression of
+ * the sample's columns: the statement chooses its own plan, so a search is one round trip (each
+ * costs as much CPU as a small statement). A part no sampled row holds is taken as held by half a
+ * row (a rate too small to see is not a rate of zero), but a query no sampled row matches may need
+ * the whole list walked: then a sequential scan, at half the cost per row, bounds the worst case.
+ */
+export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL {
+  const walkRow = number(options.filtered ? COST.filteredWalkRow : COST.walkRow);
+  // Over the sample's one row: t = table rows (never fewer than sampled), n = rows sampled.
+  const share = (count: SQL) => sql`(greatest(${count}, 0.5) / s.n)`;
+  const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN s.t ELSE least(s.t, ${rows} / ${share(sql`s.hits`)}) END`;
+  const options_: SQL[] = [sql`(0, ${walk(options.needed)})`, sql`(1, ${number(COST.scanRow)} * s.t)`];
   sample.parts.forEach((count, driver) => {
-    const driverRecords = tableRows * share(count);
-    const lookup = COST.indexEntry * driverRecords;
-    plans.push({ plan: { kind: 'bitmap', driver }, cost: lookup + COST.bitmapRow * driverRecords });
-    if (countTo !== undefined && sample.hits > 0) {
-      // The count reads the driver's records until countTo + 1 of them match.
-      const countRead = Math.min(driverRecords, ((countTo + 1) * share(count)) / share(sample.hits));
-      plans.push({ plan: { kind: 'walk', countBy: driver }, cost: walk(rows) + lookup + COST.bitmapRow * countRead });
+    const driverRecords = sql`(s.t * ${share(sql`${count}::float8`)})`;
+    const lookup = sql`${number(COST.indexEntry)} * ${driverRecords}`;
+    options_.push(sql`(${number(2 + 2 * driver)}, ${lookup} + ${number(COST.bitmapRow)} * ${driverRecords})`);
+    if (options.countLimit) {
+      // The count reads the driver's records until the count's limit of them match.
+      const countRead = sql`least(${driverRecords}, ${options.countLimit} * ${share(sql`${count}::float8`)} / ${share(sql`s.hits`)})`;
+      options_.push(sql`(${number(3 + 2 * driver)}, CASE WHEN s.hits > 0 THEN ${walk(options.rows)} + ${lookup} + ${number(COST.bitmapRow)} * ${countRead} END)`);
     }
   });
-  return plans.reduce((best, option) => (option.cost < best.cost ? option : best)).plan;
+  return sql`CASE WHEN ${sample.seen} < ${number(SAMPLE_ROWS)} THEN 0 ELSE (
+      SELECT option.code
+      FROM (SELECT greatest(${sample.tableRows}, ${sample.seen})::float8 AS t, ${sample.seen}::float8 AS n, ${sample.hits}::float8 AS hits) AS s,
+           LATERAL (VALUES ${sql.join(options_, sql`, `)}) AS option(code, cost)
+      ORDER BY option.cost, option.code LIMIT 1) END`;
 }

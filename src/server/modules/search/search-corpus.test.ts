@@ -6,7 +6,7 @@ import { buildSearchCorpus, type CorpusQuery } from '../../../../bench/search-co
 import { SEARCH_COUNT_LIMIT } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
 import { BENCH_USER, SEED_PASSWORD } from '../../../../scripts/seed/users';
-import { onSearchConnection, readMatches, type FindRequest } from './matches';
+import { findMatches, type FindRequest } from './matches';
 import { matchOf } from './query';
 import { actionSource, assetSource, meterSource } from './sources';
 import { likePattern, searchTerms } from './terms';
@@ -58,7 +58,7 @@ describe('search on a seeded register, every class of query', () => {
       const requests: FindRequest[] = [assetSource, actionSource, meterSource].map((source) => ({ source, match, rows: 20, countTo: SEARCH_COUNT_LIMIT }));
       const expected = await Promise.all((['assets', 'actions', 'meters'] as const).map((table) => fullScan(table, q)));
       for (const plan of plans) {
-        const found = await onSearchConnection(t.db, { filtered: false }, (client) => readMatches(client, requests, requests.map(() => plan)));
+        const found = await findMatches(t.db, requests, { plan });
         found.forEach((f, i) => {
           const context = `${cls} "${q}" ${JSON.stringify(plan)} list ${i}`;
           expect(ids(f.rows), context).toEqual(expected[i]!.slice(0, 20));

@@ -4,7 +4,7 @@ import { insertAsset, insertLocation } from '../../../../tests/factories/registe
 import { actions, assets, meters } from '../../db/schema';
 import { SEARCH_COUNT_LIMIT } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
-import { onSearchConnection, readMatches } from './matches';
+import { findMatches } from './matches';
 import { wordsOf } from './terms';
 import { matchOf } from './query';
 import { actionSource, assetSource, meterSource } from './sources';
@@ -125,7 +125,7 @@ describe('GET /api/search', () => {
       const match = matchOf(q);
       const requests = [assetSource, actionSource, meterSource].map((source) => ({ source, match, rows: 20, countTo: SEARCH_COUNT_LIMIT }));
       const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, ...match.parts.flatMap((_, driver): SearchPlan[] => [{ kind: 'bitmap', driver }, { kind: 'walk', countBy: driver }])];
-      const answers = await Promise.all(plans.map((plan) => onSearchConnection(t.db, { filtered: false }, (client) => readMatches(client, requests, requests.map(() => plan)))));
+      const answers = await Promise.all(plans.map((plan) => findMatches(t.db, requests, { plan })));
       const lists = answers.map((found) => found.map((f) => ({ rows: f.rows, total: f.total })));
       for (const other of lists.slice(1)) expect(other, q).toEqual(lists[0]);
     }
