@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { actions, assets, meters } from '../../db/schema';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
-import { findMatches, type Found, type Match } from './matches';
+import { findMatches, findMatchesOrFew, type Found, type Match } from './matches';
 import { correctedMatchOf, matchOf } from './query';
 import { actionSource, assetSource, meterSource } from './sources';
 import { isWord, searchTerms } from './terms';
@@ -25,35 +25,36 @@ export type Corrections = Map<string, string[]>;
  * words (`search_words`) and records matching a correction follow the exact matches.
  */
 export function globalSearch(db: Db) {
-  const lists = async (match: Match, skip?: Record<ListName, string[]>) => {
-    const found = await findMatches(
-      db,
-      LISTS.map(({ name, source, id }) => ({
-        source,
-        match,
-        where: skip && skip[name].length > 0 ? sql`${id} <> ALL (${sql.param(skip[name])}::uuid[])` : undefined,
-        rows: SEARCH_RESULTS_PER_LIST,
-        countTo: SEARCH_COUNT_LIMIT,
-      })),
-    );
-    return Object.fromEntries(LISTS.map(({ name }, i) => [name, found[i]!])) as Record<ListName, Found>;
-  };
+  const requests = (match: Match, skip?: Record<ListName, string[]>) =>
+    LISTS.map(({ name, source, id }) => ({
+      source,
+      match,
+      where: skip && skip[name].length > 0 ? sql`${id} <> ALL (${sql.param(skip[name])}::uuid[])` : undefined,
+      rows: SEARCH_RESULTS_PER_LIST,
+      countTo: SEARCH_COUNT_LIMIT,
+    }));
+  const byList = (found: Found[]) => Object.fromEntries(LISTS.map(({ name }, i) => [name, found[i]!])) as Record<ListName, Found>;
 
   return {
     async search(q: string): Promise<SearchResponse> {
-      const exact = await lists(matchOf(q));
-      const response = responseOf(exact);
-      const exactTotal = response.totals.assets + response.totals.actions + response.totals.meters;
-      if (exactTotal >= SEARCH_RESULTS_PER_LIST) return response;
-
-      const fixes = await corrections(db, searchTerms(q));
+      // The exact matches, and (in the same statement) corrections of the query's words when the
+      // three lists together hold less than a page.
+      const exact = await findMatchesOrFew(db, requests(matchOf(q)), {
+        name: 'corrections',
+        below: SEARCH_RESULTS_PER_LIST,
+        words: searchTerms(q).filter(isWord),
+        column: correctionsOf,
+      });
+      const response = responseOf(byList(exact.found));
+      const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
       if (fixes.size === 0) return response;
       // Fewer than a page was found in all lists together, so the lists hold every exact match and
       // each has room for the rest: the corrected search leaves those out by id. A one-word query's
       // matches as typed are exactly those, so only its corrections are searched.
       const keepTyped = searchTerms(q).length > 1;
       const ids = (name: ListName) => response[name].map((row) => row.id);
-      const more = responseOf(await lists(correctedMatchOf(q, fixes, keepTyped), { assets: ids('assets'), actions: ids('actions'), meters: ids('meters') }));
+      const corrected = requests(correctedMatchOf(q, fixes, keepTyped), { assets: ids('assets'), actions: ids('actions'), meters: ids('meters') });
+      const more = responseOf(byList(await findMatches(db, corrected)));
       const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
       return {
         assets: take(response.assets, more.assets),
@@ -81,20 +82,16 @@ function responseOf(found: Record<ListName, Found>): SearchResponse {
   };
 }
 
-/** Up to 3 of the register's words most like each term that is a word (pg_trgm similarity ≥ 0.3). */
-export async function corrections(db: Db, terms: string[]): Promise<Corrections> {
-  const found: Corrections = new Map();
-  const words = terms.filter(isWord);
-  if (words.length === 0) return found;
-  const { rows } = await db.execute<{ term: string; word: string }>(sql`
-    SELECT t.term, w.word
-    FROM unnest(${sql.param(words)}::text[]) AS t(term)
-    CROSS JOIN LATERAL (${correctionsOf(sql`t.term`)}) AS w`);
-  for (const { term, word } of rows) found.set(term, [...(found.get(term) ?? []), word]);
-  return found;
+/**
+ * Each word's corrections as {word: [up to 3 of the register's words most like it]} (pg_trgm
+ * similarity ≥ 0.3, most alike first), from `words` (a text[]); words with none are left out.
+ */
+function correctionsOf(words: SQL): SQL {
+  return sql`SELECT json_object_agg(t.term, w.words)
+    FROM unnest(${words}) AS t(term)
+    CROSS JOIN LATERAL (
+      SELECT array_agg(word ORDER BY similarity(word, t.term) DESC, word) AS words
+      FROM (SELECT word FROM search_words WHERE word % t.term AND word <> t.term
+            ORDER BY similarity(word, t.term) DESC, word LIMIT 3) AS alike) AS w
+    WHERE w.words IS NOT NULL`;
 }
-
-const correctionsOf = (term: SQL) => sql`
-  SELECT word FROM search_words
-  WHERE word % ${term} AND word <> ${term}
-  ORDER BY similarity(word, ${term}) DESC, word LIMIT 3`;

@@ -4,6 +4,7 @@ import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jsonObject } from '../../db/json-rows';
 import { chosenPlanSql, codeOfPlan, planOfCode, SAMPLE_ROWS, type SearchPlan } from './plan';
+import { numberLiteral, parameterRef, renderedSql, tableNameLiteral } from './raw-sql';
 import { likePattern } from './terms';
 
 /**
@@ -72,15 +73,40 @@ export interface Found {
  * `plan` forces one plan on every list (the tests read every query by every plan).
  */
 export async function findMatches(db: Db, requests: FindRequest[], options: { plan?: SearchPlan } = {}): Promise<Found[]> {
-  const statement = statementOf(requests, options.plan);
-  // A filtered list is planned for its filter values on the app's pool (FindRequest.filtered); the
-  // search's own sessions keep each statement's generic plan (SEARCH_SESSION_OPTIONS).
-  const pool = db.$search;
-  const { rows } = await pool.query<Record<string, { plan: number; found: { rows: string[]; total: number } }>>(statement);
-  return requests.map((_, i) => {
-    const { plan, found } = rows[0]![`m${i}`]!;
+  return (await run(db, requests, options.plan)).found;
+}
+
+/**
+ * A last answer the statement computes only when its lists together hold fewer than `below`
+ * matches, from `words`: the global search's spelling corrections, looked up in the same round trip
+ * as the exact matches.
+ */
+export interface WhenFew {
+  /** Names the column in the statement's shape. */
+  name: string;
+  below: number;
+  words: string[];
+  /** The answer as JSON, from the words (a text[] parameter). */
+  column: (words: SQL) => SQL;
+}
+
+/** findMatches(), and `whenFew`'s answer when the lists hold fewer than its `below` matches. */
+export async function findMatchesOrFew(db: Db, requests: FindRequest[], whenFew: WhenFew): Promise<{ found: Found[]; few: unknown }> {
+  return run(db, requests, undefined, whenFew);
+}
+
+async function run(db: Db, requests: FindRequest[], forced?: SearchPlan, whenFew?: WhenFew): Promise<{ found: Found[]; few: unknown }> {
+  const statement = statementOf(requests, forced, whenFew);
+  // Every list on the search's own sessions, which keep each statement's generic plan
+  // (SEARCH_SESSION_OPTIONS): the statement's shape fixes its plans, filtered lists included (their
+  // filters are index conditions of the list's own index and of the bitmap's).
+  const { rows } = await db.$search.query<Record<string, { plan: number; found: { rows: string[]; total: number } }> & { few?: unknown }>(statement);
+  const row = rows[0]!;
+  const found = requests.map((_, i) => {
+    const { plan, found } = row[`m${i}`]!;
     return { rows: found.rows.map((json) => ({ json })), total: found.total, plan: planOfCode(plan) };
   });
+  return { found, few: row.few ?? null };
 }
 
 const dialect = new PgDialect();
@@ -91,19 +117,27 @@ const dialect = new PgDialect();
  * by its text, and PostgreSQL parses it once per connection. The values are parameters: the
  * lists' filters' first ($1…, rendered together), then each list's own (slots()).
  */
-function statementOf(requests: FindRequest[], forced: SearchPlan | undefined): { name: string; text: string; values: unknown[] } {
+function statementOf(requests: FindRequest[], forced: SearchPlan | undefined, whenFew?: WhenFew): { name: string; text: string; values: unknown[] } {
   const filters = renderFilters(requests);
   const values = [...filters.params];
   const slot = (value: unknown, type: string) => {
     values.push(value);
-    return sql.raw(`$${values.length}::${type}`);
+    return parameterRef(values.length, type);
   };
   const listSlots = requests.map((request) => slots(request, forced, slot));
-  const key = [filters.texts.join(FILTERS_APART), ...requests.map(shapeOf)].join('\n');
+  const few = whenFew && { below: slot(whenFew.below, 'int'), words: slot(whenFew.words, 'text[]') };
+  const key = [filters.texts.join(FILTERS_APART), ...requests.map(shapeOf), whenFew?.name ?? ''].join('\n');
   let built = statements.get(key);
   if (!built) {
-    const lists = requests.map((request, i) => sql`(${listSql(request, sql.raw(filters.texts[i]!), listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
-    const rendered = dialect.sqlToQuery(sql`SELECT ${sql.join(lists, sql`, `)}`);
+    const lists = requests.map((request, i) => sql`(${listSql(request, renderedSql(filters.texts[i]!), listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
+    let statement = sql`SELECT ${sql.join(lists, sql`, `)}`;
+    if (whenFew && few) {
+      // Each list's answer is computed once (an uncorrelated subquery), then read twice here.
+      const total = sql.join(requests.map((_, i) => sql`(lists.${sql.identifier(`m${i}`)} #>> '{found,total}')::int`), sql` + `);
+      statement = sql`SELECT lists.*, CASE WHEN ${total} < ${few.below} THEN (${whenFew.column(few.words)}) END AS few
+        FROM (${statement} OFFSET 0) AS lists`;
+    }
+    const rendered = dialect.sqlToQuery(statement);
     if (rendered.params.length > 0) throw new Error('A search statement takes its values through slots only');
     built = { name: `search_${createHash('sha1').update(rendered.sql).digest('base64url').slice(0, 20)}`, text: rendered.sql };
     if (statements.size >= STATEMENTS_KEPT) statements.clear();
@@ -121,7 +155,7 @@ const FILTERS_APART = ' /* next list */ ';
 /** Each request's filters as text (with $1… for their values) and their values, in one rendering. */
 function renderFilters(requests: FindRequest[]): { texts: string[]; params: unknown[] } {
   if (requests.every((r) => r.where === undefined)) return { texts: requests.map(() => 'true'), params: [] };
-  const rendered = dialect.sqlToQuery(sql.join(requests.map((r) => r.where ?? sql`true`), sql.raw(FILTERS_APART)));
+  const rendered = dialect.sqlToQuery(sql.join(requests.map((r) => r.where ?? sql`true`), renderedSql(FILTERS_APART)));
   return { texts: rendered.sql.split(FILTERS_APART), params: rendered.params };
 }
 
@@ -182,7 +216,6 @@ const holdsAny = (text: SQL, texts: SQL[]) => sql.join(texts.map((t) => sql`strp
  * which PostgreSQL runs only the chosen one (an uncorrelated subquery runs when first needed).
  */
 function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
-  const { source } = request;
   const parts = s.parts.map((part, i) => sql`count(*) FILTER (WHERE ${holdsAny(sql`r.search_text`, part.texts)}) AS ${sql.identifier(`p${i}`)}`);
   const chosen = chosenPlanSql(
     { seen: sql`sample.seen`, hits: sql`sample.hits`, parts: s.parts.map((_, i) => sql`sample.${sql.identifier(`p${i}`)}`), tableRows: sql`sample.table_rows` },
@@ -193,7 +226,7 @@ function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
     plans.push({ kind: 'bitmap', driver });
     if (request.countTo !== undefined) plans.push({ kind: 'walk', countBy: driver });
   });
-  const branches = plans.map((plan) => sql`WHEN ${sql.raw(String(codeOfPlan(plan)))} THEN (${readSql(request, where, s, plan)})`);
+  const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan)})`);
   return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, parts)}),
       chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan FROM sample)
     SELECT json_build_object('plan', chosen.plan, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
@@ -208,8 +241,6 @@ function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
  * make a scan of it look cheap.
  */
 function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
-  const table = getTableName(source.table);
-  if (!/^[a-z_]+$/.test(table)) throw new Error(`Unexpected table name: ${table}`);
   return sql`SELECT count(*) AS seen,
       count(*) FILTER (WHERE ${holdsAll(sql`r.search_text`, s.groups)}) AS hits,
       ${sql.join([...parts, sql``], sql`, `)}
@@ -217,9 +248,9 @@ function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]):
           CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
             * (pg_relation_size(c.oid) / current_setting('block_size')::float8),
           pg_stat_get_live_tuples(c.oid))
-       FROM pg_class AS c WHERE c.oid = ${sql.raw(`'${table}'`)}::regclass) AS table_rows
+       FROM pg_class AS c WHERE c.oid = ${tableNameLiteral(getTableName(source.table))}::regclass) AS table_rows
     FROM (SELECT ${source.searchText} AS search_text FROM ${source.table}
-          WHERE ${where} ORDER BY ${source.order} LIMIT ${sql.raw(String(SAMPLE_ROWS))}) AS r`;
+          WHERE ${where} ORDER BY ${source.order} LIMIT ${numberLiteral(SAMPLE_ROWS)}) AS r`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { numberLiteral } from './raw-sql';
 
 /**
  * How a search reads its matches, chosen from a sample of the list (README.md, "How a query is
@@ -68,7 +69,7 @@ const COST = { walkRow: 1, filteredWalkRow: 8, bitmapRow: 3, scanRow: 0.9, index
 /** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, at ~0.2 ms. */
 export const SAMPLE_ROWS = 200;
 
-const number = (n: number) => sql.raw(String(n));
+const number = numberLiteral;
 
 /**
  * The cheapest plan's code (codeOfPlan) for a list, estimated from its sample, as an expression of
