@@ -41,7 +41,7 @@ export const SESSION_OPTIONS = '-c random_page_cost=1.1';
  * The search's own sessions (modules/search/README.md): every statement there is named and its shape
  * fixes its plan, so PostgreSQL keeps each one's generic plan instead of planning it again for every
  * search's values (which costs as much as running it). Set per session rather than per transaction,
- * a search needs no BEGIN and COMMIT around its two statements. Read-only: the search only reads.
+ * a search is one statement with no BEGIN and COMMIT around it. Read-only: the search only reads.
  */
 export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c default_transaction_read_only=on`;
 

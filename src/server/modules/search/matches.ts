@@ -48,9 +48,9 @@ export interface FindRequest {
   /** The list's own filters (and cursor), over the source table's columns. */
   where?: SQL;
   /**
-   * Set when `where` holds filters whose values choose the index (a condition, a type, a
-   * location): PostgreSQL then plans each search for its values, as a generic plan would walk the
-   * newest-first index and test the filter on every row.
+   * Set when `where` holds filters an index of their own serves (a condition, a type, a location):
+   * the list is then walked through that index, whose rows are spread over the table, so a walked
+   * row costs more (plan.ts, COST.filteredWalkRow).
    */
   filtered?: boolean;
   /** Rows to return, in the list's order. */

@@ -56,15 +56,15 @@ export interface PlanOptions {
 }
 
 /**
- * Relative cost of what each plan reads, measured on 100,000 assets (PostgreSQL 15, 2 vCPUs): a
- * walked row is an index step and the test (~0.5 µs); a bitmap row a heap page visit, the index's
- * recheck, the test and the sort (~1.5 µs); a scanned row a sequential read and the test (~0.45 µs).
- * Before its first row, a bitmap reads the driver's whole entry in the index (~0.2 µs per record
- * holding it), however few rows it then needs. A filtered list's index (a condition, a type) leads
- * to rows spread over the whole table, each on a page of its own: ~4 µs per row walked there
- * (`condition=poor`, 2,040 rows in 9 ms).
+ * Relative cost of what each plan reads, measured on 100,000 assets (PostgreSQL 15, 2 vCPUs; one
+ * unit ~0.5 µs): a walked row is an index step and the test (all 100,000 rows of `zqx`: 53 ms); a
+ * bitmap record a heap page visit, the index's recheck, the test and the sort (`dell`, 15,648
+ * records: 27 ms), plus its share of the driver's whole index entry, read before the first row
+ * (~0.2 µs per record holding it); a scanned row a sequential read and the test (80 ms). A filtered
+ * list's index (a condition, a type) leads to rows spread over the table (`type=hvac`, 9,977 rows
+ * walked: 13.7 ms).
  */
-const COST = { walkRow: 1, filteredWalkRow: 8, bitmapRow: 3, scanRow: 0.9, indexEntry: 0.4 };
+const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, indexEntry: 0.4 };
 
 /** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, at ~0.2 ms. */
 export const SAMPLE_ROWS = 200;
@@ -76,7 +76,8 @@ const number = numberLiteral;
  * the sample's columns: the statement chooses its own plan, so a search is one round trip (each
  * costs as much CPU as a small statement). A part no sampled row holds is taken as held by half a
  * row (a rate too small to see is not a rate of zero), but a query no sampled row matches may need
- * the whole list walked: then a sequential scan, at half the cost per row, bounds the worst case.
+ * the whole list walked. A filtered list's walk then costs more than a scan, which PostgreSQL may
+ * run through the filter's index too.
  */
 export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL {
   const walkRow = number(options.filtered ? COST.filteredWalkRow : COST.walkRow);
