@@ -263,7 +263,7 @@ function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]):
  *   so the sort above cannot turn it into a walk;
  * - scan: the list's filters alone, fenced the same way.
  * A walk with `countBy` walks for the page only and counts through that driver's bitmap, stopping
- * at needed() matches.
+ * at needed() matches (fenced by a CTE, see there).
  */
 function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): SQL {
   const { source, match } = request;
@@ -283,7 +283,11 @@ function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): 
   let total = sql`count(*)`;
   if (plan.kind === 'walk' && plan.countBy !== undefined) {
     found = walk(s.rows);
-    total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${source.table} WHERE ${lookup(plan.countBy)} AND ${tested} LIMIT ${s.needed}) AS counted)`;
+    // Planned for every record the driver finds, so through its index whatever the statistics say
+    // (under a LIMIT, PostgreSQL may take a scan that stops early for cheaper), and run only until
+    // the count's limit is reached: a CTE is computed as its reader asks for rows.
+    total = sql`(WITH driven AS MATERIALIZED (SELECT 1 FROM ${source.table} WHERE ${lookup(plan.countBy)} AND ${tested})
+      SELECT count(*) FROM (SELECT 1 FROM driven LIMIT ${s.needed}) AS counted)`;
   } else if (plan.kind === 'walk') {
     found = walk(s.needed);
   } else {
