@@ -57,12 +57,13 @@ describe('the chosen plan', () => {
     expect(await choosePlan(sample({ hits: 0, parts: [SAMPLE_ROWS, 0] }), { rows: 51 })).toEqual({ kind: 'bitmap', driver: 1 });
   });
 
-  it('changes plan where the costs cross: about 1.2 % of 100,000 rows for a page of 51', async () => {
-    // walk ≈ 51 ÷ share rows, bitmap ≈ 3.4 × 100,000 × share: equal at a share of ~1.2 %.
-    expect(await choosePlan(sample({ hits: 2, parts: [2] }), { rows: 51 })).toEqual({ kind: 'bitmap', driver: 0 });
-    expect(await choosePlan(sample({ hits: 3, parts: [3] }), { rows: 51 })).toEqual({ kind: 'walk' });
+  it('changes plan where the costs cross: about 2 % of 100,000 rows for a page of 51', async () => {
+    // walk ≈ 51 ÷ share rows, priced at the share less one standard error (hits − √hits of 200);
+    // bitmap ≈ 3.4 × 100,000 × share: equal between 3 and 4 sampled hits.
+    expect(await choosePlan(sample({ hits: 3, parts: [3] }), { rows: 51 })).toEqual({ kind: 'bitmap', driver: 0 });
+    expect(await choosePlan(sample({ hits: 4, parts: [4] }), { rows: 51 })).toEqual({ kind: 'walk' });
     // A page of 101 needs twice the rows walked, so the bitmap wins longer.
-    expect(await choosePlan(sample({ hits: 3, parts: [3] }), { rows: 101 })).toEqual({ kind: 'bitmap', driver: 0 });
+    expect(await choosePlan(sample({ hits: 4, parts: [4] }), { rows: 101 })).toEqual({ kind: 'bitmap', driver: 0 });
   });
 
   it('walks for a counted list\'s page and counts through the index when the query is in a few per cent', async () => {
@@ -75,8 +76,8 @@ describe('the chosen plan', () => {
   });
 
   it('walks a filtered list less readily: its rows are spread over the table', async () => {
-    expect(await choosePlan(sample({ hits: 3, parts: [3] }), { rows: 51 })).toEqual({ kind: 'walk' });
-    expect(await choosePlan(sample({ hits: 3, parts: [3] }), { rows: 51, filtered: true })).toEqual({ kind: 'bitmap', driver: 0 });
+    expect(await choosePlan(sample({ hits: 5, parts: [5] }), { rows: 51 })).toEqual({ kind: 'walk' });
+    expect(await choosePlan(sample({ hits: 5, parts: [5] }), { rows: 51, filtered: true })).toEqual({ kind: 'bitmap', driver: 0 });
   });
 
   it('walks a query the index cannot look up, or scans it when the list is filtered', async () => {

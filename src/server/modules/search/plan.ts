@@ -83,7 +83,10 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
   const walkRow = number(options.filtered ? COST.filteredWalkRow : COST.walkRow);
   // Over the sample's one row: t = table rows (never fewer than sampled), n = rows sampled.
   const share = (count: SQL) => sql`(greatest(${count}, 0.5) / s.n)`;
-  const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN s.t ELSE least(s.t, ${rows} / ${share(sql`s.hits`)}) END`;
+  // A walk's cost grows as 1 ÷ the share matching, so a sample that overstates the share (newest
+  // rows unlike the rest) underprices it most: it is priced at the share less one standard error
+  // (hits − √hits of the sample), the pessimistic end of what the sample says.
+  const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN s.t ELSE least(s.t, ${rows} / ${share(sql`(s.hits - sqrt(s.hits))`)}) END`;
   const options_: SQL[] = [sql`(0, ${walk(options.needed)})`, sql`(1, ${number(COST.scanRow)} * s.t)`];
   sample.parts.forEach((count, driver) => {
     const driverRecords = sql`(s.t * ${share(sql`${count}::float8`)})`;
@@ -91,7 +94,7 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
     options_.push(sql`(${number(2 + 2 * driver)}, ${lookup} + ${number(COST.bitmapRow)} * ${driverRecords})`);
     if (options.countLimit) {
       // The count reads the driver's records until the count's limit of them match.
-      const countRead = sql`least(${driverRecords}, ${options.countLimit} * ${share(sql`${count}::float8`)} / ${share(sql`s.hits`)})`;
+      const countRead = sql`least(${driverRecords}, ${options.countLimit} * ${share(sql`${count}::float8`)} / ${share(sql`(s.hits - sqrt(s.hits))`)})`;
       options_.push(sql`(${number(3 + 2 * driver)}, CASE WHEN s.hits > 0 THEN ${walk(options.rows)} + ${lookup} + ${number(COST.bitmapRow)} * ${countRead} END)`);
     }
   });
