@@ -33,6 +33,7 @@ import { scheduleUploadCleanup } from './modules/uploads/upload-cleanup';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { pruneSearchVocabulary, VOCABULARY_PRUNE_INTERVAL_MS } from './modules/search/vocabulary-prune';
+import { mergeSearchIndexes, SEARCH_INDEX_MERGE_INTERVAL_MS } from './modules/search/index-merge';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleExportCleanup } from './modules/reports/export-retention';
@@ -152,5 +153,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleExportCleanup(app, ctx);
   schedulePeriodic(app, 'pruning old sign-in failures', LOGIN_FAILURE_PRUNE_INTERVAL_MS, () => loginThrottle(ctx.db).prune(ctx.now()));
   schedulePeriodic(app, 'pruning the search vocabulary', VOCABULARY_PRUNE_INTERVAL_MS, () => pruneSearchVocabulary(ctx.db));
+  schedulePeriodic(app, 'merging the search indexes', SEARCH_INDEX_MERGE_INTERVAL_MS, () => mergeSearchIndexes(ctx.db));
   return app;
 }
