@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', trustProxy: 1, cookieSecure: true, sessionIdleMs: 5 * 60_000 });
   });
 
+  it('sizes the search pool from SEARCH_CONNECTIONS, or leaves it to the processors', () => {
+    expect(loadConfig({}).searchConnections).toBeUndefined();
+    expect(loadConfig({ SEARCH_CONNECTIONS: '6' }).searchConnections).toBe(6);
+    expect(() => loadConfig({ SEARCH_CONNECTIONS: '0' })).toThrow(/SEARCH_CONNECTIONS/);
+  });
+
   it.each([
     ['false', false],
     ['0', false],

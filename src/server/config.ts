@@ -67,6 +67,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Reads (lists, search, records, files) one session may make per route per minute. */
   READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Search statements one process runs at once (default: its processors + 1, db/client.ts). */
+  SEARCH_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -93,6 +95,8 @@ export interface Config {
   uploads: { quotaBytesPerDay: number; cleanupGraceMs: number };
   authRateLimitPerMinute: number;
   readRateLimitPerMinute: number;
+  /** Undefined: the processors + 1 (searchConnectionsDefault()). */
+  searchConnections: number | undefined;
   logLevel: string;
   s3: {
     endpoint: string | undefined;
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: { quotaBytesPerDay: e.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024, cleanupGraceMs: e.UPLOAD_CLEANUP_GRACE_HOURS * 3_600_000 },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
+    searchConnections: e.SEARCH_CONNECTIONS,
     logLevel: e.LOG_LEVEL,
     s3: {
       endpoint: e.S3_ENDPOINT,

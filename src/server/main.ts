@@ -40,7 +40,10 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    const ready = await setUpDatabase(url, config.sessionSecret, { onPoolError: (err) => log.warn({ err }, 'database connection lost') });
+    const ready = await setUpDatabase(url, config.sessionSecret, {
+      onPoolError: (err) => log.warn({ err }, 'database connection lost'),
+      searchMax: config.searchConnections,
+    });
     database = ready.database;
     if (!ready.appRole) {
       log.warn(

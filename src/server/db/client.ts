@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
@@ -20,7 +21,23 @@ export interface DatabaseOptions {
    * idle in the pool or checked out. Without a listener such an error would crash Node.
    */
   onPoolError?: (err: Error) => void;
+  /** Connections of the app's pool (default 10). */
   max?: number;
+  /** Connections of the search's pool (default searchConnectionsDefault()). */
+  searchMax?: number;
+}
+
+/**
+ * The search pool's default size: this machine's processors and one more. A search is one short
+ * statement that keeps a processor busy while it runs, and the database's share of a search costs
+ * about as much as the app's, so more statements at once than the processors can serve only make
+ * each of them slower: PostgreSQL's processes then share the processors in turns, and the heaviest
+ * searches take many turns. Fewer connections queue the surplus in the pool instead, in order.
+ * Measured at 10 clients on 2 processors (docs/performance.md, "Search connections"), 3 instead of
+ * 10 connections lowered the slowest search by about a third.
+ */
+export function searchConnectionsDefault(): number {
+  return os.availableParallelism() + 1;
 }
 
 /**
@@ -49,16 +66,17 @@ export const SESSION_OPTIONS = '-c random_page_cost=1.1';
 export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c jit=off -c default_transaction_read_only=on`;
 
 /**
- * Two pools per process, the app's and the search's, each of `max` connections (opened as needed).
+ * Two pools per process, the app's (`max`) and the search's (`searchMax`), their connections opened
+ * as needed.
  * Timeouts are bounded so an outage gives a quick error (mapped to 503) instead of requests that
  * hang; TCP keepalive finds connections whose peer vanished silently.
  */
 export function connectDatabase(url: string, options: DatabaseOptions = {}): Database {
   const onConnectionLost = options.onPoolError ?? (() => {});
-  const open = (applicationName: string, sessionOptions: string) => {
+  const open = (applicationName: string, sessionOptions: string, max: number) => {
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.max ?? 10,
+      max,
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 10_000,
@@ -75,8 +93,8 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
     pool.on('error', onConnectionLost);
     return pool;
   };
-  const pool = open('asset-register', SESSION_OPTIONS);
-  const searchPool = open('asset-register-search', SEARCH_SESSION_OPTIONS);
+  const pool = open('asset-register', SESSION_OPTIONS, options.max ?? 10);
+  const searchPool = open('asset-register-search', SEARCH_SESSION_OPTIONS, options.searchMax ?? Math.min(options.max ?? 10, searchConnectionsDefault()));
   const db = Object.assign(drizzle(pool, { schema }), { $search: searchPool });
   return {
     db,
