@@ -3,7 +3,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jsonObject } from '../../db/json-rows';
-import { chosenPlanSql, codeOfPlan, planOfCode, SAMPLE_ROWS, type SearchPlan } from './plan';
+import { AMBIGUOUS_HITS, chosenPlanSql, codeOfPlan, planOfCode, SAMPLE_ROWS, WIDE_SAMPLE_ROWS, type SearchPlan } from './plan';
 import { numberLiteral, parameterRef, renderedSql, tableNameLiteral } from './raw-sql';
 import { likePattern } from './terms';
 
@@ -65,6 +65,8 @@ export interface Found {
   /** Matches counted, up to countTo + 1 (when counting). */
   total: number;
   plan: SearchPlan;
+  /** Rows of the list the plan was chosen from (sampleSql()). */
+  sampled: number;
 }
 
 /**
@@ -100,11 +102,11 @@ async function run(db: Db, requests: FindRequest[], forced?: SearchPlan, whenFew
   // Every list on the search's own sessions, which keep each statement's generic plan
   // (SEARCH_SESSION_OPTIONS): the statement's shape fixes its plans, filtered lists included (their
   // filters are index conditions of the list's own index and of the bitmap's).
-  const { rows } = await db.$search.query<Record<string, { plan: number; found: { rows: string[]; total: number } }> & { few?: unknown }>(statement);
+  const { rows } = await db.$search.query<Record<string, { plan: number; sampled: number; found: { rows: string[]; total: number } }> & { few?: unknown }>(statement);
   const row = rows[0]!;
   const found = requests.map((_, i) => {
-    const { plan, found } = row[`m${i}`]!;
-    return { rows: found.rows.map((json) => ({ json })), total: found.total, plan: planOfCode(plan) };
+    const { plan, sampled, found } = row[`m${i}`]!;
+    return { rows: found.rows.map((json) => ({ json })), total: found.total, plan: planOfCode(plan), sampled };
   });
   return { found, few: row.few ?? null };
 }
@@ -211,14 +213,14 @@ function holdsAll(text: SQL, groups: SQL[][]): SQL {
 const holdsAny = (text: SQL, texts: SQL[]) => sql.join(texts.map((t) => sql`strpos(${text}, ${t}) > 0`), sql` OR `);
 
 /**
- * One list's answer as {plan, rows: the first `rows` matches' JSON, total: matches read, up to
- * needed}: its sample, the plan chosen from it, and every plan's read as a branch of a CASE, of
+ * One list's answer as {plan, sampled: rows sampled, found: {rows: the first `rows` matches' JSON,
+ * total: matches read, up to needed}}: its sample, the plan chosen from it, and every plan's read as a branch of a CASE, of
  * which PostgreSQL runs only the chosen one (an uncorrelated subquery runs when first needed).
  */
 function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
   const parts = s.parts.map((part, i) => sql`count(*) FILTER (WHERE ${holdsAny(sql`r.search_text`, part.texts)}) AS ${sql.identifier(`p${i}`)}`);
   const chosen = chosenPlanSql(
-    { seen: sql`sample.seen`, hits: sql`sample.hits`, parts: s.parts.map((_, i) => sql`sample.${sql.identifier(`p${i}`)}`), tableRows: sql`sample.table_rows` },
+    { seen: sql`sample.seen`, whole: sql`sample.whole`, hits: sql`sample.hits`, parts: s.parts.map((_, i) => sql`sample.${sql.identifier(`p${i}`)}`), tableRows: sql`sample.table_rows` },
     { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered },
   );
   const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }];
@@ -228,29 +230,49 @@ function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
   });
   const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan)})`);
   return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, parts)}),
-      chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan FROM sample)
-    SELECT json_build_object('plan', chosen.plan, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
+      chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan, sample.seen FROM sample)
+    SELECT json_build_object('plan', chosen.plan, 'sampled', chosen.seen, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
 }
 
 /**
- * The first SAMPLE_ROWS rows of the list (its own index, in its order), in one pass: how many
- * there are, how many match the query and each part, and the table's size. The size is the larger
- * of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the table's pages now (as the
- * planner scales it) and the live rows its statistics have counted since: a table filled since
- * either ran (none has, right after a TRUNCATE or a restore) is not taken for small, which would
- * make a scan of it look cheap.
+ * The list's first rows (its own index, in its order): how many were read, whether they were the
+ * whole list, how many match the query and each part, and the table's size.
+ *
+ * First SAMPLE_ROWS rows. When as few as 1 to AMBIGUOUS_HITS of them match, the query sits near
+ * where walking and the index cost the same, and so few hits can over- or understate its share
+ * several-fold by chance (2 of 200 for a query in 2.6 % of rows made a 9 ms bitmap of a 2 ms walk):
+ * then the first WIDE_SAMPLE_ROWS rows are counted instead. The list's head is read once, as far as
+ * the counting asks (a CTE is computed as its readers ask for rows).
+ *
+ * The table's size is the larger of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the
+ * table's pages now (as the planner scales it) and the live rows its statistics have counted since:
+ * a table filled since either ran (none has, right after a TRUNCATE or a restore) is not taken for
+ * small, which would make a scan of it look cheap.
  */
 function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
-  return sql`SELECT count(*) AS seen,
-      count(*) FILTER (WHERE ${holdsAll(sql`r.search_text`, s.groups)}) AS hits,
-      ${sql.join([...parts, sql``], sql`, `)}
-      (SELECT greatest(
+  // Counts of the rows r: how many, how many match the query, how many hold each part.
+  const counts = sql.join([sql`count(*) AS seen`, sql`count(*) FILTER (WHERE ${holdsAll(sql`r.search_text`, s.groups)}) AS hits`, ...parts], sql`, `);
+  const columns = ['seen', 'hits', ...s.parts.map((_, i) => `p${i}`)].map((name) => sql.identifier(name));
+  const tableRows = sql`(SELECT greatest(
           CASE WHEN c.relpages > 0 THEN c.reltuples / c.relpages ELSE 0 END
             * (pg_relation_size(c.oid) / current_setting('block_size')::float8),
           pg_stat_get_live_tuples(c.oid))
-       FROM pg_class AS c WHERE c.oid = ${tableNameLiteral(getTableName(source.table))}::regclass) AS table_rows
-    FROM (SELECT ${source.searchText} AS search_text FROM ${source.table}
-          WHERE ${where} ORDER BY ${source.order} LIMIT ${numberLiteral(SAMPLE_ROWS)}) AS r`;
+       FROM pg_class AS c WHERE c.oid = ${tableNameLiteral(getTableName(source.table))}::regclass)`;
+  const ambiguous = sql`first.hits BETWEEN 1 AND ${numberLiteral(AMBIGUOUS_HITS)} AND first.seen = ${numberLiteral(SAMPLE_ROWS)}`;
+  // The wide sample adds the counts of the rows after the first ones. OFFSET 0 keeps it a subquery
+  // of its own under the one-time filter, so it is not computed at all when the first rows settle
+  // the question.
+  const sum = (name: SQL.Aliased | ReturnType<typeof sql.identifier>) => sql`first.${name} + rest.${name}`;
+  return sql`WITH head AS MATERIALIZED (SELECT ${source.searchText} AS search_text FROM ${source.table}
+          WHERE ${where} ORDER BY ${source.order} LIMIT ${numberLiteral(WIDE_SAMPLE_ROWS)}),
+      first AS MATERIALIZED (SELECT ${counts} FROM (SELECT search_text FROM head LIMIT ${numberLiteral(SAMPLE_ROWS)}) AS r)
+    SELECT first.*, first.seen < ${numberLiteral(SAMPLE_ROWS)} AS whole, ${tableRows} AS table_rows FROM first
+      WHERE NOT (${ambiguous})
+    UNION ALL
+    SELECT ${sql.join(columns.map(sum), sql`, `)},
+        ${sum(columns[0]!)} < ${numberLiteral(WIDE_SAMPLE_ROWS)}, ${tableRows}
+      FROM first, (SELECT ${counts} FROM (SELECT search_text FROM head OFFSET ${numberLiteral(SAMPLE_ROWS)}) AS r OFFSET 0) AS rest
+      WHERE (SELECT ${ambiguous} FROM first)`;
 }
 
 /**

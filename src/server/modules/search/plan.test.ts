@@ -22,7 +22,7 @@ const sample = (counts: Partial<SampleCounts>): SampleCounts => ({ seen: SAMPLE_
 async function choosePlan(counts: SampleCounts, options: { rows: number; countTo?: number; filtered?: boolean }): Promise<SearchPlan> {
   const { rows, countTo, filtered } = options;
   const code = chosenPlanSql(
-    { seen: sql`${counts.seen}::bigint`, hits: sql`${counts.hits}::bigint`, parts: counts.parts.map((n) => sql`${n}::bigint`), tableRows: sql`${counts.tableRows}::float8` },
+    { seen: sql`${counts.seen}::bigint`, whole: sql`${counts.seen < SAMPLE_ROWS}::boolean`, hits: sql`${counts.hits}::bigint`, parts: counts.parts.map((n) => sql`${n}::bigint`), tableRows: sql`${counts.tableRows}::float8` },
     {
       rows: sql`${rows}::int`,
       needed: sql`${Math.max(rows, countTo === undefined ? 0 : countTo + 1)}::int`,

@@ -35,8 +35,10 @@ export function planOfCode(code: number): SearchPlan {
 
 /** What the sample of the list's first rows found, as columns of the statement's sample. */
 export interface SampleColumns {
-  /** Rows sampled: fewer than SAMPLE_ROWS means the sample was the whole list. */
+  /** Rows sampled. */
   seen: SQL;
+  /** The sample held the whole list (fewer rows than it asked for). */
+  whole: SQL;
   /** Sampled rows matching the whole query. */
   hits: SQL;
   /** Sampled rows holding each index part (driver candidate). */
@@ -68,6 +70,12 @@ const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, ind
 
 /** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, at ~0.2 ms. */
 export const SAMPLE_ROWS = 200;
+/**
+ * Hits among SAMPLE_ROWS too few to tell walking from the index (a page's plans cross between 3 and
+ * 6 hits, plan.test.ts): the sample is then widened to WIDE_SAMPLE_ROWS (matches.ts, sampleSql()).
+ */
+export const AMBIGUOUS_HITS = 8;
+export const WIDE_SAMPLE_ROWS = 1_000;
 
 const number = numberLiteral;
 
@@ -98,7 +106,7 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
       options_.push(sql`(${number(3 + 2 * driver)}, CASE WHEN s.hits > 0 THEN ${walk(options.rows)} + ${lookup} + ${number(COST.bitmapRow)} * ${countRead} END)`);
     }
   });
-  return sql`CASE WHEN ${sample.seen} < ${number(SAMPLE_ROWS)} THEN 0 ELSE (
+  return sql`CASE WHEN ${sample.whole} THEN 0 ELSE (
       SELECT option.code
       FROM (SELECT greatest(${sample.tableRows}, ${sample.seen})::float8 AS t, ${sample.seen}::float8 AS n, ${sample.hits}::float8 AS hits) AS s,
            LATERAL (VALUES ${sql.join(options_, sql`, `)}) AS option(code, cost)
