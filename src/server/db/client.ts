@@ -23,7 +23,7 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
   /** Connections of the app's pool (default 10). */
   max?: number;
-  /** Connections of the search's pool (default searchConnectionsDefault()). */
+  /** Connections of the search's pool (default searchConnectionsDefault(), at most `max`). */
   searchMax?: number;
 }
 
@@ -33,8 +33,7 @@ export interface DatabaseOptions {
  * about as much as the app's, so more statements at once than the processors can serve only make
  * each of them slower: PostgreSQL's processes then share the processors in turns, and the heaviest
  * searches take many turns. Fewer connections queue the surplus in the pool instead, in order.
- * Measured at 10 clients on 2 processors (docs/performance.md, "Search connections"), 3 instead of
- * 10 connections lowered the slowest search by about a third.
+ * Measured in docs/performance.md, "Search connections and a wider sample" (ADR 021).
  */
 export function searchConnectionsDefault(): number {
   return os.availableParallelism() + 1;
