@@ -146,7 +146,15 @@ export function actionsRepo(db: Executor) {
       );
       // Lists are read on the pool, never inside a transaction.
       const filtered = Boolean(filters.status || filters.priority || filters.assetId);
-      const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered, rows: limit + 1 }]);
+      // The filters with an index of their own (their columns lead an index of `actions`).
+      const indexedFilters = [
+        ...(filters.status ? [eq(actions.status, filters.status)] : []),
+        ...(filters.priority ? [eq(actions.priority, filters.priority)] : []),
+        ...(filters.assetId ? [eq(actions.assetId, filters.assetId)] : []),
+      ];
+      const [found] = await findMatches(db as Db, [
+        { source: actionSource, match: matchOf(filters.search), where, filtered, indexedFilters, rows: limit + 1 },
+      ]);
       return found!.rows;
     },
   };

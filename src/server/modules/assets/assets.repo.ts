@@ -213,7 +213,11 @@ export function assetsRepo(db: Db) {
       }
       if (filter.search) {
         const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId);
-        const [found] = await findMatches(db, [{ source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, rows: filter.limit + 1 }]);
+        // The filters with an index of their own (assets_condition_created_at_idx, assets_type_created_at_idx).
+        const indexedFilters = [...(filter.condition ? [eq(assets.condition, filter.condition)] : []), ...(filter.type ? [eq(assets.type, filter.type)] : [])];
+        const [found] = await findMatches(db, [
+          { source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, indexedFilters, rows: filter.limit + 1 },
+        ]);
         return found!.rows;
       }
       return jsonOfPage(

@@ -53,6 +53,14 @@ export interface FindRequest {
    * row costs more (plan.ts, COST.filteredWalkRow).
    */
   filtered?: boolean;
+  /**
+   * Those of the filters an index of their own serves (a condition, a type), each alone; `where`
+   * holds them too. The bitmap plan of a filtered list may AND their indexes into the driver's
+   * bitmap, as PostgreSQL does, or test them on the driver's records (plan.ts, `alone`): which is
+   * cheaper depends on their shares of the whole table and the driver's, so a filtered list also
+   * samples the whole table (sampleSql()).
+   */
+  indexedFilters?: SQL[];
   /** Rows to return, in the list's order. */
   rows: number;
   /** Also count the matches up to this many and one more. */
@@ -128,10 +136,10 @@ function statementOf(requests: FindRequest[], forced: SearchPlan | undefined, wh
   };
   const listSlots = requests.map((request) => slots(request, forced, slot));
   const few = whenFew && { below: slot(whenFew.below, 'int'), words: slot(whenFew.words, 'text[]') };
-  const key = [filters.texts.join(FILTERS_APART), ...requests.map(shapeOf), whenFew?.name ?? ''].join('\n');
+  const key = [JSON.stringify(filters.texts), ...requests.map(shapeOf), whenFew?.name ?? ''].join('\n');
   let built = statements.get(key);
   if (!built) {
-    const lists = requests.map((request, i) => sql`(${listSql(request, renderedSql(filters.texts[i]!), listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
+    const lists = requests.map((request, i) => sql`(${listSql(request, filters.texts[i]!, listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
     let statement = sql`SELECT ${sql.join(lists, sql`, `)}`;
     if (whenFew && few) {
       // Each list's answer is computed once (an uncorrelated subquery), then read twice here.
@@ -154,11 +162,31 @@ const STATEMENTS_KEPT = 1_000;
 
 const FILTERS_APART = ' /* next list */ ';
 
-/** Each request's filters as text (with $1… for their values) and their values, in one rendering. */
-function renderFilters(requests: FindRequest[]): { texts: string[]; params: unknown[] } {
-  if (requests.every((r) => r.where === undefined)) return { texts: requests.map(() => 'true'), params: [] };
-  const rendered = dialect.sqlToQuery(sql.join(requests.map((r) => r.where ?? sql`true`), renderedSql(FILTERS_APART)));
-  return { texts: rendered.sql.split(FILTERS_APART), params: rendered.params };
+/** A request's filters as SQL text, their values numbered parameters of the statement. */
+interface RenderedFilters {
+  where: string;
+  indexed: string[];
+}
+
+/**
+ * Each request's filters (`where`, then each of `indexedFilters`) as text with $1… for their values,
+ * and the values, in one rendering.
+ */
+function renderFilters(requests: FindRequest[]): { texts: RenderedFilters[]; params: unknown[] } {
+  const pieces = requests.map((r) => [r.where ?? sql`true`, ...(r.indexedFilters ?? [])]);
+  if (pieces.every((p) => p.length === 1) && requests.every((r) => r.where === undefined)) {
+    return { texts: requests.map(() => ({ where: 'true', indexed: [] })), params: [] };
+  }
+  const rendered = dialect.sqlToQuery(sql.join(pieces.flat(), renderedSql(FILTERS_APART)));
+  const texts = rendered.sql.split(FILTERS_APART);
+  let next = 0;
+  return {
+    texts: pieces.map((p) => {
+      const [where, ...indexed] = texts.slice(next, (next += p.length));
+      return { where: where!, indexed };
+    }),
+    params: rendered.params,
+  };
 }
 
 /** What fixes a request's part of the statement's text, beyond its filters. */
@@ -217,20 +245,39 @@ const holdsAny = (text: SQL, texts: SQL[]) => sql.join(texts.map((t) => sql`strp
  * total: matches read, up to needed}}: its sample, the plan chosen from it, and every plan's read as a branch of a CASE, of
  * which PostgreSQL runs only the chosen one (an uncorrelated subquery runs when first needed).
  */
-function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
-  const parts = s.parts.map((part, i) => sql`count(*) FILTER (WHERE ${holdsAny(sql`r.search_text`, part.texts)}) AS ${sql.identifier(`p${i}`)}`);
+function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL {
+  const where = renderedSql(filters.where);
+  const holdsPart = (text: SQL) => s.parts.map((part, i) => sql`count(*) FILTER (WHERE ${holdsAny(text, part.texts)}) AS ${sql.identifier(`p${i}`)}`);
+  const partColumns = (from: string) => s.parts.map((_, i) => sql`${sql.identifier(from)}.${sql.identifier(`p${i}`)}`);
+  const table = request.filtered
+    ? { seen: sql`whole_table.seen`, listed: sql`whole_table.listed`, parts: partColumns('whole_table'), filters: filters.indexed.map((_, k) => sql`whole_table.${sql.identifier(`f${k}`)}`) }
+    : undefined;
   const chosen = chosenPlanSql(
-    { seen: sql`sample.seen`, whole: sql`sample.whole`, hits: sql`sample.hits`, parts: s.parts.map((_, i) => sql`sample.${sql.identifier(`p${i}`)}`), tableRows: sql`sample.table_rows` },
+    { seen: sql`sample.seen`, whole: sql`sample.whole`, hits: sql`sample.hits`, parts: partColumns('sample'), tableRows: sql`sample.table_rows`, table },
     { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered },
   );
   const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }];
   request.match.parts.forEach((_, driver) => {
     plans.push({ kind: 'bitmap', driver });
     if (request.countTo !== undefined) plans.push({ kind: 'walk', countBy: driver });
+    if (table && filters.indexed.length > 0) plans.push({ kind: 'bitmap', driver, alone: true });
   });
   const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan)})`);
-  return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, parts)}),
-      chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan, sample.seen FROM sample)
+  // A filtered list's second sample: the whole table's first rows, in the list's order.
+  const wholeTable = table
+    ? sql`, whole_table AS MATERIALIZED (SELECT ${sql.join(
+        [
+          sql`count(*) AS seen`,
+          sql`count(*) FILTER (WHERE ${where}) AS listed`,
+          ...holdsPart(sql`${request.source.searchText}`),
+          ...filters.indexed.map((f, k) => sql`count(*) FILTER (WHERE ${renderedSql(f)}) AS ${sql.identifier(`f${k}`)}`),
+        ],
+        sql`, `,
+      )}
+        FROM (SELECT * FROM ${request.source.table} ORDER BY ${request.source.order} LIMIT ${numberLiteral(SAMPLE_ROWS)}) AS ${sql.identifier(getTableName(request.source.table))})`
+    : sql``;
+  return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, holdsPart(sql`r.search_text`))})${wholeTable},
+      chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan, sample.seen FROM sample${table ? sql`, whole_table` : sql``})
     SELECT json_build_object('plan', chosen.plan, 'sampled', chosen.seen, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
 }
 
@@ -242,15 +289,14 @@ function listSql(request: FindRequest, where: SQL, s: Slots): SQL {
  * where walking and the index cost the same, and so few hits can over- or understate its share
  * several-fold by chance (2 of the newest 200 for a query in 2.6 % of rows sent it through the
  * index, to read 4,163 records where a walk of 1,741 rows would do): then the first
- * WIDE_SAMPLE_ROWS rows are counted instead. The list's head is read once, as far as
- * the counting asks (a CTE is computed as its readers ask for rows).
+ * WIDE_SAMPLE_ROWS rows of an unfiltered list are counted instead.
  *
  * The table's size is the larger of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the
  * table's pages now (as the planner scales it) and the live rows its statistics have counted since:
  * a table filled since either ran (none has, right after a TRUNCATE or a restore) is not taken for
  * small, which would make a scan of it look cheap.
  */
-function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
+function sampleSql({ source, filtered }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
   // Counts of the rows r: how many, how many match the query, how many hold each part.
   const counts = sql.join([sql`count(*) AS seen`, sql`count(*) FILTER (WHERE ${holdsAll(sql`r.search_text`, s.groups)}) AS hits`, ...parts], sql`, `);
   const columns = ['seen', 'hits', ...s.parts.map((_, i) => `p${i}`)].map((name) => sql.identifier(name));
@@ -264,15 +310,19 @@ function sampleSql({ source }: FindRequest, where: SQL, s: Slots, parts: SQL[]):
   // of its own under the one-time filter, so it is not computed at all when the first rows settle
   // the question.
   const sum = (name: ReturnType<typeof sql.identifier>) => sql`first.${name} + rest.${name}`;
-  return sql`WITH head AS MATERIALIZED (SELECT ${source.searchText} AS search_text FROM ${source.table}
-          WHERE ${where} ORDER BY ${source.order} LIMIT ${numberLiteral(WIDE_SAMPLE_ROWS)}),
-      first AS MATERIALIZED (SELECT ${counts} FROM (SELECT search_text FROM head LIMIT ${numberLiteral(SAMPLE_ROWS)}) AS r)
-    SELECT first.*, first.seen < ${numberLiteral(SAMPLE_ROWS)} AS whole, ${tableRows} AS table_rows FROM first
-      WHERE NOT (${ambiguous})
+  const head = (offset: number, limit: number) =>
+    sql`SELECT ${source.searchText} AS search_text FROM ${source.table} WHERE ${where} ORDER BY ${source.order} OFFSET ${numberLiteral(offset)} LIMIT ${numberLiteral(limit)}`;
+  const firstOnly = sql`SELECT first.*, first.seen < ${numberLiteral(SAMPLE_ROWS)} AS whole, ${tableRows} AS table_rows FROM first`;
+  // A filtered list keeps to its first rows: to read 800 more rows of two broad filters
+  // (condition=good&type=other), PostgreSQL sorts all of them rather than walk an index (8,225
+  // rows, more than a misjudged plan there costs).
+  if (filtered) return sql`WITH first AS MATERIALIZED (SELECT ${counts} FROM (${head(0, SAMPLE_ROWS)}) AS r) ${firstOnly}`;
+  return sql`WITH first AS MATERIALIZED (SELECT ${counts} FROM (${head(0, SAMPLE_ROWS)}) AS r)
+    ${firstOnly} WHERE NOT (${ambiguous})
     UNION ALL
     SELECT ${sql.join(columns.map(sum), sql`, `)},
         ${sum(columns[0]!)} < ${numberLiteral(WIDE_SAMPLE_ROWS)}, ${tableRows}
-      FROM first, (SELECT ${counts} FROM (SELECT search_text FROM head OFFSET ${numberLiteral(SAMPLE_ROWS)}) AS r OFFSET 0) AS rest
+      FROM first, (SELECT ${counts} FROM (${head(SAMPLE_ROWS, WIDE_SAMPLE_ROWS - SAMPLE_ROWS)}) AS r OFFSET 0) AS rest
       WHERE (SELECT ${ambiguous} FROM first)`;
 }
 
@@ -301,6 +351,11 @@ function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): 
   const walk = (limit: SQL) => sql`SELECT ${fields} FROM ${source.table} WHERE ${tested} ORDER BY ${source.order} LIMIT (SELECT ${limit})`;
   const fenced = (condition: SQL) =>
     sql`SELECT * FROM (SELECT ${fields} FROM ${source.table} WHERE ${condition} AND ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${s.needed}`;
+  // `alone`: the list's filters are tested above a second fence, on the records the driver finds;
+  // in the same WHERE, PostgreSQL would AND the filters' own indexes into the bitmap.
+  const driven = (condition: SQL) =>
+    sql`SELECT * FROM (SELECT ${fields} FROM (SELECT * FROM ${source.table} WHERE ${condition} AND ${holdsAll(sql`${source.searchText}`, s.groups)} OFFSET 0) AS ${self}
+        WHERE ${where} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${s.needed}`;
 
   let found: SQL;
   let total = sql`count(*)`;
@@ -314,7 +369,7 @@ function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): 
   } else if (plan.kind === 'walk') {
     found = walk(s.needed);
   } else {
-    found = fenced(plan.kind === 'bitmap' ? lookup(plan.driver) : sql`true`);
+    found = plan.kind === 'scan' ? fenced(sql`true`) : plan.alone ? driven(lookup(plan.driver)) : fenced(lookup(plan.driver));
   }
   // The JSON is built for the page's rows only, after the sort: a count's other rows need none.
   return sql`SELECT json_build_object(

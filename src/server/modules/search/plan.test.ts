@@ -14,15 +14,26 @@ interface SampleCounts {
   hits: number;
   parts: number[];
   tableRows: number;
+  /** A filtered list's sample of the whole table. */
+  table?: { seen: number; listed: number; parts: number[]; filters: number[] };
 }
 
 const sample = (counts: Partial<SampleCounts>): SampleCounts => ({ seen: SAMPLE_ROWS, hits: 0, parts: [], tableRows: 100_000, ...counts });
+
+const count = (n: number) => sql`${n}::bigint`;
 
 /** The plan the statement would choose from this sample, evaluated by PostgreSQL. */
 async function choosePlan(counts: SampleCounts, options: { rows: number; countTo?: number; filtered?: boolean }): Promise<SearchPlan> {
   const { rows, countTo, filtered } = options;
   const code = chosenPlanSql(
-    { seen: sql`${counts.seen}::bigint`, whole: sql`${counts.seen < SAMPLE_ROWS}::boolean`, hits: sql`${counts.hits}::bigint`, parts: counts.parts.map((n) => sql`${n}::bigint`), tableRows: sql`${counts.tableRows}::float8` },
+    {
+      seen: sql`${counts.seen}::bigint`,
+      whole: sql`${counts.seen < SAMPLE_ROWS}::boolean`,
+      hits: sql`${counts.hits}::bigint`,
+      parts: counts.parts.map(count),
+      tableRows: sql`${counts.tableRows}::float8`,
+      table: counts.table && { seen: count(counts.table.seen), listed: count(counts.table.listed), parts: counts.table.parts.map(count), filters: counts.table.filters.map(count) },
+    },
     {
       rows: sql`${rows}::int`,
       needed: sql`${Math.max(rows, countTo === undefined ? 0 : countTo + 1)}::int`,
@@ -36,8 +47,17 @@ async function choosePlan(counts: SampleCounts, options: { rows: number; countTo
 
 describe('plan codes', () => {
   it('number every plan, and read back as the same plan', () => {
-    const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }, { kind: 'bitmap', driver: 0 }, { kind: 'walk', countBy: 0 }, { kind: 'bitmap', driver: 3 }, { kind: 'walk', countBy: 3 }];
-    expect(plans.map(codeOfPlan)).toEqual([0, 1, 2, 3, 8, 9]);
+    const plans: SearchPlan[] = [
+      { kind: 'walk' },
+      { kind: 'scan' },
+      { kind: 'bitmap', driver: 0 },
+      { kind: 'walk', countBy: 0 },
+      { kind: 'bitmap', driver: 0, alone: true },
+      { kind: 'bitmap', driver: 3 },
+      { kind: 'walk', countBy: 3 },
+      { kind: 'bitmap', driver: 3, alone: true },
+    ];
+    expect(plans.map(codeOfPlan)).toEqual([0, 1, 2, 3, 4, 11, 12, 13]);
     expect(plans.map((plan) => planOfCode(codeOfPlan(plan)))).toEqual(plans);
   });
 });
@@ -85,6 +105,25 @@ describe('the chosen plan', () => {
     expect(await choosePlan(sample({ hits: 0, parts: [] }), { rows: 51 })).toEqual({ kind: 'walk' });
     expect(await choosePlan(sample({ hits: 0, parts: [] }), { rows: 51, filtered: true })).toEqual({ kind: 'scan' });
     expect(await choosePlan(sample({ hits: 30, parts: [] }), { rows: 51, filtered: true })).toEqual({ kind: 'walk' });
+  });
+
+  it('on a filtered list, ANDs the filter\'s index into a common part\'s bitmap, and tests a rare part\'s records alone', async () => {
+    // `kone` with condition=good&type=other: none of the list's or the table's first rows hold it,
+    // and the two filters' indexes hold 56 % and 28 % of the table: reading them costs more than
+    // testing the few records the trigram index finds.
+    const rare = sample({ hits: 0, parts: [0], table: { seen: SAMPLE_ROWS, listed: 31, parts: [0], filters: [112, 55] } });
+    expect(await choosePlan(rare, { rows: 51, filtered: true })).toEqual({ kind: 'bitmap', driver: 0, alone: true });
+    // `hp` with type=hvac: in 1 of the hvac rows sampled but 27 of the table's, and hvac is 10 %
+    // of the table: the type's index narrows the driver's 13,700 records to the list's.
+    const common = sample({ hits: 1, parts: [1], table: { seen: SAMPLE_ROWS, listed: 20, parts: [27], filters: [20] } });
+    expect(await choosePlan(common, { rows: 51, filtered: true })).toEqual({ kind: 'bitmap', driver: 0 });
+  });
+
+  it('walks a filtered list no further than its rows', async () => {
+    // No part to look up, and the list is 10 % of the table: walking its index beats a scan.
+    expect(await choosePlan(sample({ hits: 0, parts: [], table: { seen: SAMPLE_ROWS, listed: 20, parts: [], filters: [20] } }), { rows: 51, filtered: true })).toEqual({
+      kind: 'walk',
+    });
   });
 
   it('never takes the table for smaller than the sample (statistics not yet gathered)', async () => {

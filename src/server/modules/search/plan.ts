@@ -13,24 +13,27 @@ import { numberLiteral } from './raw-sql';
  * index with `countBy`, stopping at the count's limit: for a query in a few per cent of rows that
  * reads far fewer rows than walking to the 101st match or reading every match.
  */
-export type SearchPlan = { kind: 'walk'; countBy?: number } | { kind: 'scan' } | { kind: 'bitmap'; driver: number };
+export type SearchPlan = { kind: 'walk'; countBy?: number } | { kind: 'scan' } | { kind: 'bitmap'; driver: number; alone?: boolean };
 
 /**
  * A plan as the statement numbers its branches: walk 0, scan 1, then for each index part i a bitmap
- * driven by it (2 + 2i) and a walk counted through it (3 + 2i). The order breaks ties between equal
- * costs.
+ * driven by it (2 + 3i), a walk counted through it (3 + 3i) and, for a filtered list, a bitmap
+ * driven by it alone (4 + 3i): its records are tested for the list's filters, whose own indexes
+ * the plain bitmap may AND into the driver's. The order breaks ties between equal costs.
  */
 export function codeOfPlan(plan: SearchPlan): number {
   if (plan.kind === 'scan') return 1;
-  if (plan.kind === 'bitmap') return 2 + 2 * plan.driver;
-  return plan.countBy === undefined ? 0 : 3 + 2 * plan.countBy;
+  if (plan.kind === 'bitmap') return (plan.alone ? 4 : 2) + 3 * plan.driver;
+  return plan.countBy === undefined ? 0 : 3 + 3 * plan.countBy;
 }
 
 export function planOfCode(code: number): SearchPlan {
   if (code === 0) return { kind: 'walk' };
   if (code === 1) return { kind: 'scan' };
-  const driver = Math.floor((code - 2) / 2);
-  return code % 2 === 0 ? { kind: 'bitmap', driver } : { kind: 'walk', countBy: driver };
+  const driver = Math.floor((code - 2) / 3);
+  const kind = (code - 2) % 3;
+  if (kind === 1) return { kind: 'walk', countBy: driver };
+  return kind === 0 ? { kind: 'bitmap', driver } : { kind: 'bitmap', driver, alone: true };
 }
 
 /** What the sample of the list's first rows found, as columns of the statement's sample. */
@@ -45,6 +48,11 @@ export interface SampleColumns {
   parts: SQL[];
   /** Rows in the table, from PostgreSQL's statistics scaled to the table's current size. */
   tableRows: SQL;
+  /**
+   * A filtered list's second sample, of the whole table's first rows: how many, how many are in the
+   * list, how many hold each part, and how many pass each filter an index of its own serves.
+   */
+  table?: { seen: SQL; listed: SQL; parts: SQL[]; filters: SQL[] };
 }
 
 export interface PlanOptions {
@@ -64,9 +72,10 @@ export interface PlanOptions {
  * records: 27 ms), plus its share of the driver's whole index entry, read before the first row
  * (~0.2 µs per record holding it); a scanned row a sequential read and the test (80 ms). A filtered
  * list's index (a condition, a type) leads to rows spread over the table (`type=hvac`, 9,977 rows
- * walked: 13.7 ms).
+ * walked: 13.7 ms). A filter's index entry, read into a bitmap, is cheaper than a trigram's
+ * (`type = other`, 27,618 entries: 2 ms).
  */
-const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, indexEntry: 0.4 };
+const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, indexEntry: 0.4, filterIndexEntry: 0.15 };
 
 /** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, at ~0.2 ms. */
 export const SAMPLE_ROWS = 200;
@@ -89,26 +98,44 @@ const number = numberLiteral;
  */
 export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL {
   const walkRow = number(options.filtered ? COST.filteredWalkRow : COST.walkRow);
-  // Over the sample's one row: t = table rows (never fewer than sampled), n = rows sampled.
+  const table = sample.table;
+  // Over the sample's one row: t = table rows (never fewer than sampled), n = rows sampled; with a
+  // sample of the whole table, u = its rows and listed = the list's rows in the table.
   const share = (count: SQL) => sql`(greatest(${count}, 0.5) / s.n)`;
+  const tableShare = (count: SQL) => sql`(greatest(${count}, 0.5) / s.u)`;
+  const listRows = table ? sql`least(s.t, s.t * ${tableShare(table.listed)})` : sql`s.t`;
   // A walk's cost grows as 1 ÷ the share matching, so a sample that overstates the share (newest
   // rows unlike the rest) underprices it most: it is priced at the share less one standard error
-  // (hits − √hits of the sample), the pessimistic end of what the sample says.
-  const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN s.t ELSE least(s.t, ${rows} / ${share(sql`(s.hits - sqrt(s.hits))`)}) END`;
+  // (hits − √hits of the sample), the pessimistic end of what the sample says. It reads at most
+  // the list's rows.
+  const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN ${listRows} ELSE least(${listRows}, ${rows} / ${share(sql`(s.hits - sqrt(s.hits))`)}) END`;
   const options_: SQL[] = [sql`(0, ${walk(options.needed)})`, sql`(1, ${number(COST.scanRow)} * s.t)`];
   sample.parts.forEach((count, driver) => {
-    const driverRecords = sql`(s.t * ${share(sql`${count}::float8`)})`;
+    // Records holding the part: in the list, and (with a sample of the whole table) in the table,
+    // which the index reads.
+    const listRecords = sql`(${listRows} * ${share(sql`${count}::float8`)})`;
+    const driverRecords = table ? sql`(s.t * ${tableShare(table.parts[driver]!)})` : listRecords;
     const lookup = sql`${number(COST.indexEntry)} * ${driverRecords}`;
-    options_.push(sql`(${number(2 + 2 * driver)}, ${lookup} + ${number(COST.bitmapRow)} * ${driverRecords})`);
+    const alone = sql`${lookup} + ${number(COST.bitmapRow)} * ${driverRecords}`;
+    if (table && table.filters.length > 0) {
+      // PostgreSQL ANDs the filters' own indexes into the bitmap: it reads their entries and
+      // visits only the list's records.
+      const filterEntries = sql.join(table.filters.map((f) => sql`s.t * ${tableShare(f)}`), sql` + `);
+      options_.push(sql`(${number(2 + 3 * driver)}, ${lookup} + ${number(COST.filterIndexEntry)} * (${filterEntries}) + ${number(COST.bitmapRow)} * ${listRecords})`);
+      options_.push(sql`(${number(4 + 3 * driver)}, ${alone})`);
+    } else {
+      options_.push(sql`(${number(2 + 3 * driver)}, ${alone})`);
+    }
     if (options.countLimit) {
       // The count reads the driver's records until the count's limit of them match.
       const countRead = sql`least(${driverRecords}, ${options.countLimit} * ${share(sql`${count}::float8`)} / ${share(sql`(s.hits - sqrt(s.hits))`)})`;
-      options_.push(sql`(${number(3 + 2 * driver)}, CASE WHEN s.hits > 0 THEN ${walk(options.rows)} + ${lookup} + ${number(COST.bitmapRow)} * ${countRead} END)`);
+      options_.push(sql`(${number(3 + 3 * driver)}, CASE WHEN s.hits > 0 THEN ${walk(options.rows)} + ${lookup} + ${number(COST.bitmapRow)} * ${countRead} END)`);
     }
   });
+  const tableColumns = table ? sql`, greatest(${table.seen}, 1)::float8 AS u` : sql``;
   return sql`CASE WHEN ${sample.whole} THEN 0 ELSE (
       SELECT option.code
-      FROM (SELECT greatest(${sample.tableRows}, ${sample.seen})::float8 AS t, ${sample.seen}::float8 AS n, ${sample.hits}::float8 AS hits) AS s,
+      FROM (SELECT greatest(${sample.tableRows}, ${sample.seen})::float8 AS t, ${sample.seen}::float8 AS n, ${sample.hits}::float8 AS hits${tableColumns}) AS s,
            LATERAL (VALUES ${sql.join(options_, sql`, `)}) AS option(code, cost)
       ORDER BY option.cost, option.code LIMIT 1) END`;
 }

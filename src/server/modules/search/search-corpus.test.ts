@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { assets } from '../../db/schema';
 import { createTestApp, getJson, type TestApp } from '../../../../tests/setup/test-app';
 import { buildSearchCorpus, type CorpusQuery } from '../../../../bench/search-corpus';
 import { SEARCH_COUNT_LIMIT } from '../../../shared/domain/search';
@@ -64,6 +66,24 @@ describe('search on a seeded register, every class of query', () => {
           expect(ids(f.rows), context).toEqual(expected[i]!.slice(0, 20));
           expect(f.total, context).toBe(Math.min(expected[i]!.length, SEARCH_COUNT_LIMIT + 1));
         });
+      }
+    }
+  }, 120_000);
+
+  it('reads the same rows of a filtered list by every plan as a full scan finds', async () => {
+    for (const { cls, q } of corpus) {
+      const match = matchOf(q);
+      const plans: SearchPlan[] = [
+        { kind: 'walk' },
+        { kind: 'scan' },
+        ...match.parts.flatMap((_, driver): SearchPlan[] => [{ kind: 'bitmap', driver }, { kind: 'bitmap', driver, alone: true }]),
+      ];
+      const poor = eq(assets.condition, 'poor');
+      const request: FindRequest = { source: assetSource, match, where: poor, filtered: true, indexedFilters: [poor], rows: 20 };
+      const expected = (await fullScan('assets', q, `AND condition = 'poor'`)).slice(0, 20);
+      for (const plan of plans) {
+        const [found] = await findMatches(t.db, [request], { plan });
+        expect(ids(found!.rows), `${cls} "${q}" ${JSON.stringify(plan)}`).toEqual(expected);
       }
     }
   }, 120_000);
