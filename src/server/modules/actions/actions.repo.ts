@@ -138,22 +138,15 @@ export function actionsRepo(db: Executor) {
         const { cursor, status, priority, assetId } = filters;
         return browseStatement({ cursor, status, priority, assetId }).execute({ ...cursorValues(cursor), status, priority, assetId, limit: limit + 1 });
       }
-      const where = and(
-        filters.status ? eq(actions.status, filters.status) : undefined,
-        filters.priority ? eq(actions.priority, filters.priority) : undefined,
-        filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
-        afterCursor(actions.createdAt, actions.id, filters.cursor),
-      );
+      // Every filter's column leads an index of `actions`, so each has an index of its own.
+      const indexedFilters: SQL[] = [];
+      if (filters.status) indexedFilters.push(eq(actions.status, filters.status));
+      if (filters.priority) indexedFilters.push(eq(actions.priority, filters.priority));
+      if (filters.assetId) indexedFilters.push(eq(actions.assetId, filters.assetId));
+      const where = and(...indexedFilters, afterCursor(actions.createdAt, actions.id, filters.cursor));
       // Lists are read on the pool, never inside a transaction.
-      const filtered = Boolean(filters.status || filters.priority || filters.assetId);
-      // The filters with an index of their own (their columns lead an index of `actions`).
-      const indexedFilters = [
-        ...(filters.status ? [eq(actions.status, filters.status)] : []),
-        ...(filters.priority ? [eq(actions.priority, filters.priority)] : []),
-        ...(filters.assetId ? [eq(actions.assetId, filters.assetId)] : []),
-      ];
       const [found] = await findMatches(db as Db, [
-        { source: actionSource, match: matchOf(filters.search), where, filtered, indexedFilters, rows: limit + 1 },
+        { source: actionSource, match: matchOf(filters.search), where, filtered: indexedFilters.length > 0, indexedFilters, rows: limit + 1 },
       ]);
       return found!.rows;
     },

@@ -204,17 +204,17 @@ export function assetsRepo(db: Db) {
         const { cursor, condition, type, status } = filter;
         return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
       }
-      const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor)];
-      if (filter.condition) conditions.push(eq(assets.condition, filter.condition));
-      if (filter.type) conditions.push(eq(assets.type, filter.type));
+      // The filters with an index of their own (assets_condition_created_at_idx, assets_type_created_at_idx).
+      const indexedFilters: SQL[] = [];
+      if (filter.condition) indexedFilters.push(eq(assets.condition, filter.condition));
+      if (filter.type) indexedFilters.push(eq(assets.type, filter.type));
+      const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor), ...indexedFilters];
       if (filter.status) conditions.push(eq(assets.status, filter.status));
       if (filter.locationId) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
       }
       if (filter.search) {
         const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId);
-        // The filters with an index of their own (assets_condition_created_at_idx, assets_type_created_at_idx).
-        const indexedFilters = [...(filter.condition ? [eq(assets.condition, filter.condition)] : []), ...(filter.type ? [eq(assets.type, filter.type)] : [])];
         const [found] = await findMatches(db, [
           { source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, indexedFilters, rows: filter.limit + 1 },
         ]);

@@ -173,10 +173,10 @@ interface RenderedFilters {
  * and the values, in one rendering.
  */
 function renderFilters(requests: FindRequest[]): { texts: RenderedFilters[]; params: unknown[] } {
-  const pieces = requests.map((r) => [r.where ?? sql`true`, ...(r.indexedFilters ?? [])]);
-  if (pieces.every((p) => p.length === 1) && requests.every((r) => r.where === undefined)) {
+  if (requests.every((r) => r.where === undefined && !r.indexedFilters?.length)) {
     return { texts: requests.map(() => ({ where: 'true', indexed: [] })), params: [] };
   }
+  const pieces = requests.map((r) => [r.where ?? sql`true`, ...(r.indexedFilters ?? [])]);
   const rendered = dialect.sqlToQuery(sql.join(pieces.flat(), renderedSql(FILTERS_APART)));
   const texts = rendered.sql.split(FILTERS_APART);
   let next = 0;
