@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { setUpDatabase } from './db/setup';
 import { buildApp } from './app';
 import { resolveSecret } from './secrets';
+import { warmUpSearch } from './modules/search/warm-up';
 
 /** Entry point: configuration, database (embedded unless DATABASE_URL), migrations, listen, clean shutdown. */
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -58,6 +59,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db: database.db, clientDir: CLIENT_DIR });
+  const warmed = performance.now();
+  try {
+    const { connections, searches } = await warmUpSearch(database.db, database.searchConnections);
+    log.info({ connections, searches, ms: Math.round(performance.now() - warmed) }, 'search statements prepared');
+  } catch (err) {
+    // A search still works unprepared, only its first run on each connection is slower.
+    log.warn({ err }, 'search warm-up failed');
+  }
 
   let closing = false;
   // A request that was in flight when shutdown began answers on a keep-alive connection, which would

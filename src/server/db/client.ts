@@ -12,6 +12,8 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool; $search: pg
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Connections of the search's pool. */
+  searchConnections: number;
   close(): Promise<void>;
 }
 
@@ -66,18 +68,18 @@ export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=for
 
 /**
  * Two pools per process, the app's (`max`) and the search's (`searchMax`), their connections opened
- * as needed.
+ * as needed; the app's close after 30 s idle, the search's stay open.
  * Timeouts are bounded so an outage gives a quick error (mapped to 503) instead of requests that
  * hang; TCP keepalive finds connections whose peer vanished silently.
  */
 export function connectDatabase(url: string, options: DatabaseOptions = {}): Database {
   const onConnectionLost = options.onPoolError ?? (() => {});
-  const open = (applicationName: string, sessionOptions: string, max: number) => {
+  const open = (applicationName: string, sessionOptions: string, max: number, idleTimeoutMillis: number) => {
     const pool = new pg.Pool({
       connectionString: url,
       max,
       connectionTimeoutMillis: 2_000,
-      idleTimeoutMillis: 30_000,
+      idleTimeoutMillis,
       statement_timeout: 10_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -92,12 +94,17 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
     pool.on('error', onConnectionLost);
     return pool;
   };
-  const pool = open('asset-register', SESSION_OPTIONS, options.max ?? 10);
-  const searchPool = open('asset-register-search', SEARCH_SESSION_OPTIONS, options.searchMax ?? Math.min(options.max ?? 10, searchConnectionsDefault()));
+  const pool = open('asset-register', SESSION_OPTIONS, options.max ?? 10, 30_000);
+  // The search's connections are kept however long they idle: each holds the statements it has
+  // prepared and planned (search/warm-up.ts), which a new connection would plan again, 20–50 ms a
+  // shape. They are few (processors + 1).
+  const searchConnections = options.searchMax ?? Math.min(options.max ?? 10, searchConnectionsDefault());
+  const searchPool = open('asset-register-search', SEARCH_SESSION_OPTIONS, searchConnections, 0);
   const db = Object.assign(drizzle(pool, { schema }), { $search: searchPool });
   return {
     db,
     pool,
+    searchConnections,
     close: async () => {
       await Promise.all([pool.end(), searchPool.end()]);
     },

@@ -35,6 +35,31 @@ export function globalSearch(db: Db) {
     }));
   const byList = (found: Found[]) => Object.fromEntries(LISTS.map(({ name }, i) => [name, found[i]!])) as Record<ListName, Found>;
 
+  /**
+   * `exact` (the exact matches, fewer than a page in all lists together, so each list holds all of
+   * its own and has room for the rest) followed by the records matching a correction (`fixes`),
+   * leaving the exact ones out by id. A one-word query's matches as typed are exactly those, so
+   * only its corrections are searched.
+   */
+  const withCorrections = async (q: string, fixes: Corrections, exact: SearchResponse): Promise<SearchResponse> => {
+    const keepTyped = searchTerms(q).length > 1;
+    const ids = (name: ListName) => exact[name].map((row) => row.id);
+    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), { assets: ids('assets'), actions: ids('actions'), meters: ids('meters') });
+    const more = responseOf(byList(await findMatches(db, corrected)));
+    const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
+    return {
+      assets: take(exact.assets, more.assets),
+      actions: take(exact.actions, more.actions),
+      meters: take(exact.meters, more.meters),
+      totals: {
+        assets: exact.totals.assets + more.totals.assets,
+        actions: exact.totals.actions + more.totals.actions,
+        meters: exact.totals.meters + more.totals.meters,
+      },
+      totalLimit: SEARCH_COUNT_LIMIT,
+    };
+  };
+
   return {
     async search(q: string): Promise<SearchResponse> {
       // The exact matches, and (in the same statement) corrections of the query's words when the
@@ -47,27 +72,9 @@ export function globalSearch(db: Db) {
       });
       const response = responseOf(byList(exact.found));
       const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
-      if (fixes.size === 0) return response;
-      // Fewer than a page was found in all lists together, so the lists hold every exact match and
-      // each has room for the rest: the corrected search leaves those out by id. A one-word query's
-      // matches as typed are exactly those, so only its corrections are searched.
-      const keepTyped = searchTerms(q).length > 1;
-      const ids = (name: ListName) => response[name].map((row) => row.id);
-      const corrected = requests(correctedMatchOf(q, fixes, keepTyped), { assets: ids('assets'), actions: ids('actions'), meters: ids('meters') });
-      const more = responseOf(byList(await findMatches(db, corrected)));
-      const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
-      return {
-        assets: take(response.assets, more.assets),
-        actions: take(response.actions, more.actions),
-        meters: take(response.meters, more.meters),
-        totals: {
-          assets: response.totals.assets + more.totals.assets,
-          actions: response.totals.actions + more.totals.actions,
-          meters: response.totals.meters + more.totals.meters,
-        },
-        totalLimit: SEARCH_COUNT_LIMIT,
-      };
+      return fixes.size === 0 ? response : withCorrections(q, fixes, response);
     },
+    withCorrections,
   };
 }
 
