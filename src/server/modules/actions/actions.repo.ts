@@ -144,9 +144,12 @@ export function actionsRepo(db: Executor) {
       if (filters.priority) indexedFilters.push(eq(actions.priority, filters.priority));
       if (filters.assetId) indexedFilters.push(eq(actions.assetId, filters.assetId));
       const where = and(...indexedFilters, afterCursor(actions.createdAt, actions.id, filters.cursor));
+      // A priority alone is read in the list's order through its index; one asset's actions are few
+      // to sort. A status's index orders by priority first.
+      const ordered = indexedFilters.length === 1 && !filters.status;
       // Lists are read on the pool, never inside a transaction.
       const [found] = await findMatches(db as Db, [
-        { source: actionSource, match: matchOf(filters.search), where, filtered: indexedFilters.length > 0, indexedFilters, rows: limit + 1 },
+        { source: actionSource, match: matchOf(filters.search), where, filtered: indexedFilters.length > 0, indexedFilters, ordered, rows: limit + 1 },
       ]);
       return found!.rows;
     },

@@ -215,8 +215,10 @@ export function assetsRepo(db: Db) {
       }
       if (filter.search) {
         const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId);
+        // One indexed filter alone is read in the list's order through its index.
+        const ordered = indexedFilters.length === 1 && !filter.status && !filter.locationId;
         const [found] = await findMatches(db, [
-          { source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, indexedFilters, rows: filter.limit + 1 },
+          { source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, indexedFilters, ordered, rows: filter.limit + 1 },
         ]);
         return found!.rows;
       }

@@ -61,6 +61,13 @@ export interface FindRequest {
    * samples the whole table (sampleSql()).
    */
   indexedFilters?: SQL[];
+  /**
+   * Set when the list's filters keep its rows in the list's order through one index (a single
+   * filter with an index on (column, created_at DESC, id DESC)), or admit so few rows that sorting
+   * them costs nothing (one asset's actions): the wide sample then reads on in order. Other
+   * filtered lists keep to their first rows (sampleSql()).
+   */
+  ordered?: boolean;
   /** Rows to return, in the list's order. */
   rows: number;
   /** Also count the matches up to this many and one more. */
@@ -192,7 +199,7 @@ function renderFilters(requests: FindRequest[]): { texts: RenderedFilters[]; par
 /** What fixes a request's part of the statement's text, beyond its filters. */
 function shapeOf(r: FindRequest): string {
   const parts = r.match.parts.map((p) => `${p.bigram ? 'b' : 't'}${p.texts.length}`);
-  return `${getTableName(r.source.table)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''}`;
+  return `${getTableName(r.source.table)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''}`;
 }
 
 /** A request's values, each as a reference to its parameter. */
@@ -289,14 +296,15 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
  * where walking and the index cost the same, and so few hits can over- or understate its share
  * several-fold by chance (2 of the newest 200 for a query in 2.6 % of rows sent it through the
  * index, to read 4,163 records where a walk of 1,741 rows would do): then the first
- * WIDE_SAMPLE_ROWS rows of an unfiltered list are counted instead.
+ * WIDE_SAMPLE_ROWS rows of an unfiltered list, or of a list its filter's index keeps in order
+ * (`ordered`), are counted instead.
  *
  * The table's size is the larger of PostgreSQL's count at its last VACUUM or ANALYZE scaled to the
  * table's pages now (as the planner scales it) and the live rows its statistics have counted since:
  * a table filled since either ran (none has, right after a TRUNCATE or a restore) is not taken for
  * small, which would make a scan of it look cheap.
  */
-function sampleSql({ source, filtered }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
+function sampleSql({ source, filtered, ordered }: FindRequest, where: SQL, s: Slots, parts: SQL[]): SQL {
   // Counts of the rows r: how many, how many match the query, how many hold each part.
   const counts = sql.join([sql`count(*) AS seen`, sql`count(*) FILTER (WHERE ${holdsAll(sql`r.search_text`, s.groups)}) AS hits`, ...parts], sql`, `);
   const columns = ['seen', 'hits', ...s.parts.map((_, i) => `p${i}`)].map((name) => sql.identifier(name));
@@ -313,10 +321,10 @@ function sampleSql({ source, filtered }: FindRequest, where: SQL, s: Slots, part
   const head = (offset: number, limit: number) =>
     sql`SELECT ${source.searchText} AS search_text FROM ${source.table} WHERE ${where} ORDER BY ${source.order} OFFSET ${numberLiteral(offset)} LIMIT ${numberLiteral(limit)}`;
   const firstOnly = sql`SELECT first.*, first.seen < ${numberLiteral(SAMPLE_ROWS)} AS whole, ${tableRows} AS table_rows FROM first`;
-  // A filtered list keeps to its first rows: to read 800 more rows of two broad filters
-  // (condition=good&type=other), PostgreSQL sorts all of them rather than walk an index (8,225
-  // rows, more than a misjudged plan there costs).
-  if (filtered) return sql`WITH first AS MATERIALIZED (SELECT ${counts} FROM (${head(0, SAMPLE_ROWS)}) AS r) ${firstOnly}`;
+  // A filtered list whose rows no one index keeps in order keeps to its first rows: to read 800
+  // more rows of two broad filters (condition=good&type=other), PostgreSQL sorts all of them rather
+  // than walk an index (8,225 rows, more than a misjudged plan there costs).
+  if (filtered && !ordered) return sql`WITH first AS MATERIALIZED (SELECT ${counts} FROM (${head(0, SAMPLE_ROWS)}) AS r) ${firstOnly}`;
   return sql`WITH first AS MATERIALIZED (SELECT ${counts} FROM (${head(0, SAMPLE_ROWS)}) AS r)
     ${firstOnly} WHERE NOT (${ambiguous})
     UNION ALL

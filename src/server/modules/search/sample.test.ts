@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { insertLocation } from '../../../../tests/factories/register';
+import { eq } from 'drizzle-orm';
 import { assets } from '../../db/schema';
 import { findMatches } from './matches';
 import { matchOf } from './query';
@@ -49,5 +50,16 @@ describe('the sample a plan is chosen from', () => {
     const found = await find('quokka');
     expect(found.sampled).toBe(WIDE_SAMPLE_ROWS);
     expect(found.rows).toHaveLength(51);
+  });
+
+  it('widens on a filtered list only when its filter keeps the rows in order', async () => {
+    const byCondition = eq(assets.condition, 'good');
+    const filtered = (ordered: boolean) =>
+      findMatches(t.db, [{ source: assetSource, match: matchOf('quokka'), where: byCondition, filtered: true, indexedFilters: [byCondition], ordered, rows: 51 }]);
+    const [inOrder] = await filtered(true);
+    expect(inOrder!.sampled).toBe(WIDE_SAMPLE_ROWS);
+    const [unordered] = await filtered(false);
+    expect(unordered!.sampled).toBe(SAMPLE_ROWS);
+    expect(unordered!.rows).toEqual(inOrder!.rows);
   });
 });
