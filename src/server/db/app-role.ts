@@ -6,7 +6,7 @@ import type pg from 'pg';
  * register's rows, and the audit trail's triggers record every change, but it cannot switch those
  * triggers off (ALTER TABLE, DROP, CREATE OR REPLACE FUNCTION need the owner), cannot TRUNCATE (which
  * fires no row trigger), cannot write or change audit rows itself, and its `app.bulk_load` setting is
- * ignored (register_bulk_load() honours it only for the tables' owner, migration 0015). Migrations,
+ * ignored (register_bulk_load() honours it only for the tables' owner, db/sql/bulk-load.sql). Migrations,
  * these grants and the bulk seed run as the owner: the URL the app was given.
  *
  * The role is `<database>_app`, with a password derived from the app's secret, so every process that

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { readDatabaseCode, replaceFunctions, replaceTriggers } from './database-code';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -10,15 +11,19 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 const MIGRATION_LOCK_KEY = 7_301_955_204;
 
 /**
- * Applies pending migrations. An advisory lock makes it safe when several app processes
- * start at once against one database: the second waits, then finds nothing to do.
+ * Brings the database to this build's schema: its functions, pending migrations, then its triggers
+ * (database-code.ts says why in that order). An advisory lock makes it safe when several app
+ * processes start at once against one database: the second waits, then finds nothing to change.
  */
 export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
+      const code = readDatabaseCode();
+      await replaceFunctions(client, code);
       await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
+      await replaceTriggers(client, code);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -39,7 +39,7 @@ const createdAtMs = () =>
     .default(sql`date_trunc('milliseconds', now())`);
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 /**
- * The pairs of characters of a search_text (search_bigrams(), migration 0016), for search terms too
+ * The pairs of characters of a search_text (search_bigrams(), db/sql/search.sql), for search terms too
  * short for a trigram (`hp`, `60`). With GIN's pending list, as the trigram index: without it every
  * create wrote ~85 entries into the shared pages of the common pairs, and concurrent creates queued
  * on those pages (POST /api/assets p95 44 ms at 10 connections).
@@ -244,7 +244,7 @@ export const actions = pgTable(
     assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
     /**
      * The linked asset's code (AST-…), copied by the trigger actions_asset_code_set on every insert
-     * and change of asset_id (migration 0013), so a page of actions shows its assets' codes without
+     * and change of asset_id (db/sql/action-asset-code.sql), so a page of actions shows its assets' codes without
      * looking up an asset per row (that join was 40 % of the list's SQL). Asset codes never change.
      */
     assetCode: text('asset_code'),
@@ -405,7 +405,7 @@ export const reportExports = pgTable(
   (t) => [index('report_exports_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('report_exports_location_id_idx').on(t.locationId)],
 );
 
-// ── Aggregates kept by triggers (migration 0006) ────────────────────────────────────────────────
+// ── Aggregates kept by triggers (db/sql/dashboard-counts.sql) ────────────────────────────────────────────────
 
 /**
  * Asset counts per creation month and condition, kept by a trigger in the same transaction as every

@@ -26,7 +26,7 @@ export interface ActionFilters {
   cursor?: string;
 }
 
-/** Every column the API returns (not search_text); the linked asset's code is kept on the action (migration 0013). */
+/** Every column the API returns (not search_text); the linked asset's code is kept on the action (db/sql/action-asset-code.sql). */
 const listColumns = {
   id: actions.id,
   actionId: actions.actionId,

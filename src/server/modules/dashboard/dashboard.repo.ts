@@ -4,7 +4,7 @@ import type { DashboardStats } from '../../../shared/contract/dashboard';
 
 /**
  * The dashboard's figures, read from the counts that triggers keep in the same transaction as every
- * asset and action write (asset_counts, action_counts: migration 0006), so a request sums ~100 small
+ * asset and action write (asset_counts, action_counts: db/sql/dashboard-counts.sql), so a request sums ~100 small
  * rows instead of counting the register, and a create shows up at once.
  * Plan: Seq Scan on asset_counts / action_counts (a few hundred rows at most), well under 1 ms.
  */

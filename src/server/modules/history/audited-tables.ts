@@ -14,7 +14,7 @@ interface AuditedTable {
   references: Record<string, ReferenceKind>;
 }
 
-/** The tables migration 0006 puts an audit trigger on, by table name (audit_log.entity). */
+/** The tables with an audit trigger (db/sql/audit.sql), by table name (audit_log.entity). */
 const AUDITED: Record<string, AuditedTable> = {
   locations: { entity: 'location', table: locations, subjectColumn: 'name', references: { parent_id: 'location' } },
   assets: { entity: 'asset', table: assets, subjectColumn: 'asset_id', references: { location_id: 'location' } },

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 
 /**
- * Merges the search indexes' pending lists (migration 0017) every few seconds. Each GIN index keeps
+ * Merges the search indexes' pending lists (search_merge_pending_lists(), db/sql/search.sql) every few seconds. Each GIN index keeps
  * new entries in a list that every search through it reads in full until the list is merged; left
  * to itself that happens only when an insert fills it (4 MB, ~1,000 creates) or at VACUUM, so a
  * register written to slowly all day, or just after an import, is searched through a long list.

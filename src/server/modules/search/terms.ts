@@ -3,7 +3,7 @@ import { SEARCH_MAX_TERMS } from '../../../shared/domain/search';
 /**
  * The search tokeniser: how a query becomes terms, a term becomes LIKE patterns and index parts,
  * and a record's text becomes the words offered as spelling corrections. SQL has one copy of the
- * last rule, search_words_of() (migration 0016), which fills `search_words`; a test holds the two
+ * last rule, search_words_of() (db/sql/search.sql), which fills `search_words`; a test holds the two
  * to the same answer on every kind of text people type.
  */
 
@@ -26,7 +26,7 @@ const PADDED_EDGE = /[\p{L}\p{N}]{2}[^\p{L}\p{N}\s]|[^\p{L}\p{N}\s][\p{L}\p{N}]{
  * A part of a term an index can look up: every record containing the term contains the part, so
  * the records the index finds for it are a superset of the matches.
  * - `trigram`: the trigram index (search_text gin_trgm_ops) finds records containing `text`;
- * - `bigram`: the bigram index (search_bigrams(search_text), migration 0016) finds records holding
+ * - `bigram`: the bigram index (search_bigrams(search_text), db/sql/search.sql) finds records holding
  *   these two characters side by side, for terms too short for a trigram (`hp`, `60`, `b2`).
  */
 export interface IndexPart {

@@ -1,2 +1,0 @@
-CREATE INDEX "action_word_counts_word_trgm_idx" ON "action_word_counts" USING gin ("word" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
-CREATE INDEX "asset_word_counts_word_trgm_idx" ON "asset_word_counts" USING gin ("word" gin_trgm_ops) WITH (fastupdate=false);

@@ -1,0 +1,26 @@
+-- ── The linked asset's code on each action (ADR 017) ────────────────────────────────────────────
+-- Copied when an action is written, so a page of actions shows its assets' codes without a lookup
+-- per row. Also during a bulk load: the loader leaves it to this trigger.
+CREATE OR REPLACE FUNCTION action_asset_code_set() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  NEW.asset_code := (SELECT a.asset_id FROM assets AS a WHERE a.id = NEW.asset_id);
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER actions_asset_code_set BEFORE INSERT OR UPDATE OF asset_id, asset_code ON actions FOR EACH ROW EXECUTE FUNCTION action_asset_code_set();
+
+-- Asset codes come from a sequence and nothing in the app changes them; one changed in the database
+-- is copied to its actions all the same.
+CREATE OR REPLACE FUNCTION asset_code_copy() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE actions SET asset_code = NEW.asset_id WHERE asset_id = NEW.id;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER assets_asset_code_copy AFTER UPDATE OF asset_id ON assets FOR EACH ROW WHEN ((old.asset_id IS DISTINCT FROM new.asset_id)) EXECUTE FUNCTION asset_code_copy();
