@@ -31,7 +31,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': forbid(['**/server/**', 'fastify*', 'drizzle-orm*', 'pg'], 'The client must not import server code.'),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'fastify*', 'drizzle-orm*', 'pg'], message: 'The client must not import server code.' },
+            { group: ['../*'], message: 'Import from another folder through @/ (src/client) or @shared/ (src/shared).' },
+          ],
+        },
+      ],
     },
   },
   {

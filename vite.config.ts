@@ -1,7 +1,14 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/vite-precompress';
+
+/** `@/…` is src/client, `@shared/…` src/shared (tsconfig.json `paths` says the same to TypeScript). */
+export const CLIENT_ALIASES = {
+  '@': path.resolve(import.meta.dirname, 'src/client'),
+  '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+};
 
 // The client lives in src/client and builds to dist/client, which the server serves.
 // Hashed files go under /static so they never collide with the /assets page routes.
@@ -9,6 +16,7 @@ import { precompress } from './scripts/vite-precompress';
 export default defineConfig({
   root: 'src/client',
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: { alias: CLIENT_ALIASES },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { CLIENT_ALIASES } from './vite.config';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -27,6 +28,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
+        resolve: { alias: CLIENT_ALIASES },
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'],

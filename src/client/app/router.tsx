@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { paths } from '../config/paths';
-import { ProtectedRoute } from '../components/layout/protected-route';
-import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ProtectedRoute } from '@/components/layout/protected-route';
+import { PageSpinner } from '@/components/ui/spinner';
 
 // Each page is its own chunk, loaded when first visited.
 const AuthPage = lazy(() => import('./routes/auth'));

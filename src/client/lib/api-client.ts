@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER } from '../../shared/contract/common';
+import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
 
 /**
  * The one way the client talks to the API (spec §7, §8): credentials always sent, JSON bodies with a

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '../../shared/contract/auth';
+import type { LoginInput, RegisterInput, User } from '@shared/contract/auth';
 import { apiRequest, errorMessage, getQueryFn } from './api-client';
 import { queryClient } from './query-client';
-import { toast } from '../components/ui/use-toast';
+import { toast } from '@/components/ui/use-toast';
 
 /** The current user: loaded, loading, or null (spec §4 Authentication). */
 interface AuthContextValue {

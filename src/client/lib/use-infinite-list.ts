@@ -1,7 +1,7 @@
 import { createElement, useEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { fetchPage, urlFromQueryKey, type Page } from './api-client';
-import { Button } from '../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 export type ListParams = Record<string, string | number | undefined>;
 

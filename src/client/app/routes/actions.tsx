@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { ClipboardList, Plus } from 'lucide-react';
-import type { Action } from '../../../shared/contract/actions';
-import { LIST_PAGE_SIZE } from '../../../shared/domain/assets';
-import { PageHeader } from '../../components/layout/page-header';
-import { Button } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import { errorMessage } from '../../lib/api-client';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { LoadMore, useInfiniteList } from '../../lib/use-infinite-list';
-import { ActionCard } from '../../features/actions/components/action-card';
-import { ActionFilters, type ActionFilterValues } from '../../features/actions/components/action-filters';
-import { ActionFormDialog } from '../../features/actions/components/action-form-dialog';
-import { ActionListSkeletons } from '../../features/actions/components/action-list-skeletons';
+import type { Action } from '@shared/contract/actions';
+import { LIST_PAGE_SIZE } from '@shared/domain/assets';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { LoadMore, useInfiniteList } from '@/lib/use-infinite-list';
+import { ActionCard } from '@/features/actions/components/action-card';
+import { ActionFilters, type ActionFilterValues } from '@/features/actions/components/action-filters';
+import { ActionFormDialog } from '@/features/actions/components/action-form-dialog';
+import { ActionListSkeletons } from '@/features/actions/components/action-list-skeletons';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

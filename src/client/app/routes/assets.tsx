@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Package, Plus, Search } from 'lucide-react';
-import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS } from '../../../shared/domain';
-import { errorMessage } from '../../lib/api-client';
-import { LoadMore } from '../../lib/use-infinite-list';
-import { PageHeader } from '../../components/layout/page-header';
-import { Button } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Input, NativeSelect } from '../../components/ui/input';
-import { useAssets } from '../../features/assets/api/get-assets';
-import { AssetCard, AssetCardSkeleton } from '../../features/assets/components/asset-card';
-import { AssetFormDialog } from '../../features/assets/components/asset-form-dialog';
-import { useAssetListFilters } from '../../features/assets/use-asset-list-filters';
+import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS } from '@shared/domain';
+import { errorMessage } from '@/lib/api-client';
+import { LoadMore } from '@/lib/use-infinite-list';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { useAssets } from '@/features/assets/api/get-assets';
+import { AssetCard, AssetCardSkeleton } from '@/features/assets/components/asset-card';
+import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
+import { useAssetListFilters } from '@/features/assets/use-asset-list-filters';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 

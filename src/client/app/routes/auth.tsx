@@ -3,16 +3,16 @@ import { Redirect } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BarChart3, Building2, Camera, ShieldCheck } from 'lucide-react';
-import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '../../../shared/contract/auth';
-import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '../../../shared/domain/roles';
-import { useAuth } from '../../lib/auth';
-import { paths } from '../../config/paths';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
-import { Input, NativeSelect } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../components/layout/app-sidebar';
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from '@shared/contract/auth';
+import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@shared/domain/roles';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/config/paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/components/layout/app-sidebar';
 
 /** Sign-in / create-account page (spec §2): the form on the left, the product on the right. */
 export default function AuthPage() {

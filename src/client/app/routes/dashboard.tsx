@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { AlertTriangle, ClipboardList, Package, ShieldCheck, type LucideIcon } from 'lucide-react';
-import type { DashboardStats } from '../../../shared/contract/dashboard';
-import type { AssetListItem } from '../../../shared/contract/assets';
-import type { Action } from '../../../shared/contract/actions';
-import { ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, DASHBOARD_RECENT_ITEMS } from '../../../shared/domain';
-import { PageHeader } from '../../components/layout/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { ConditionBadge, CONDITION_STYLES } from '../../components/domain/badges';
-import { paths } from '../../config/paths';
-import { growthCaption, highPriorityCaption, shareCaption } from '../../features/dashboard/trend-captions';
-import { formatCalendarDate } from '../../lib/format';
+import type { DashboardStats } from '@shared/contract/dashboard';
+import type { AssetListItem } from '@shared/contract/assets';
+import type { Action } from '@shared/contract/actions';
+import { ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, DASHBOARD_RECENT_ITEMS } from '@shared/domain';
+import { PageHeader } from '@/components/layout/page-header';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ConditionBadge, CONDITION_STYLES } from '@/components/domain/badges';
+import { paths } from '@/config/paths';
+import { growthCaption, highPriorityCaption, shareCaption } from '@/features/dashboard/trend-captions';
+import { formatCalendarDate } from '@/lib/format';
 
 export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;
 

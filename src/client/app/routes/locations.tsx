@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { MapPinned, Plus } from 'lucide-react';
-import { PageHeader } from '../../components/layout/page-header';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
-import { locationTypeRank } from '../../../shared/domain/locations';
-import { useLocationSummary } from '../../features/locations/api/use-location-summary';
-import { LocationGroupCard } from '../../features/locations/components/location-group-card';
-import { AddLocationDialog } from '../../features/locations/components/add-location-dialog';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { locationTypeRank } from '@shared/domain/locations';
+import { useLocationSummary } from '@/features/locations/api/use-location-summary';
+import { LocationGroupCard } from '@/features/locations/components/location-group-card';
+import { AddLocationDialog } from '@/features/locations/components/add-location-dialog';
 
 /** Locations (spec §2): one card per location type, in hierarchy order, and an Add Location dialog. */
 export default function LocationsPage() {

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Gauge, Plus } from 'lucide-react';
-import type { Meter } from '../../../shared/contract/meters';
-import { PageHeader } from '../../components/layout/page-header';
-import { Button } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import { errorMessage } from '../../lib/api-client';
-import { useMeters } from '../../features/meters/api/get-meters';
-import { AddMeterDialog } from '../../features/meters/components/add-meter-dialog';
-import { AddReadingDialog } from '../../features/meters/components/add-reading-dialog';
-import { MeterCard, MeterCardSkeleton } from '../../features/meters/components/meter-card';
-import { MeterDetailDialog } from '../../features/meters/components/meter-detail-dialog';
+import type { Meter } from '@shared/contract/meters';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useMeters } from '@/features/meters/api/get-meters';
+import { AddMeterDialog } from '@/features/meters/components/add-meter-dialog';
+import { AddReadingDialog } from '@/features/meters/components/add-reading-dialog';
+import { MeterCard, MeterCardSkeleton } from '@/features/meters/components/meter-card';
+import { MeterDetailDialog } from '@/features/meters/components/meter-detail-dialog';
 
 const SKELETON_CARDS = 6;
 /** ?meter=<id> opens that meter's detail (global search links meter results here). */

@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 
 /** Any path the router does not know (spec §2 route table). */
 export default function NotFoundPage() {

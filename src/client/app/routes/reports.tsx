@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
-import type { Location } from '../../../shared/contract/locations';
-import { REPORT_TYPES, REPORT_TYPE_INFO, EXPORT_FORMAT_LABELS, type ExportFormat, type ReportType } from '../../../shared/domain/reports';
-import { PageHeader } from '../../components/layout/page-header';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/api-client';
-import { useExportReport } from '../../features/reports/api/use-export-report';
-import { RecentExports } from '../../features/reports/components/recent-exports';
+import type { Location } from '@shared/contract/locations';
+import { REPORT_TYPES, REPORT_TYPE_INFO, EXPORT_FORMAT_LABELS, type ExportFormat, type ReportType } from '@shared/domain/reports';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/api-client';
+import { useExportReport } from '@/features/reports/api/use-export-report';
+import { RecentExports } from '@/features/reports/components/recent-exports';
 
 const ALL_LOCATIONS = 'all';
 

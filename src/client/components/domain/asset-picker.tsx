@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box } from 'lucide-react';
-import type { AssetListItem } from '../../../shared/contract/assets';
-import { ASSET_TYPE_LABELS } from '../../../shared/domain/assets';
-import { SearchPicker } from '../ui/search-picker';
+import type { AssetListItem } from '@shared/contract/assets';
+import { ASSET_TYPE_LABELS } from '@shared/domain/assets';
+import { SearchPicker } from '@/components/ui/search-picker';
 
 const RESULT_LIMIT = 20;
 

@@ -10,9 +10,9 @@ import {
   type AssetStatus,
   type ComplianceValue,
   type Condition,
-} from '../../../shared/domain';
-import { Badge } from '../ui/badge';
-import { cn } from '../../lib/cn';
+} from '@shared/domain';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
 
 /** Each condition's label, icon and colour, used the same everywhere (spec §3 Condition values). */
 export const CONDITION_STYLES: Record<Condition, { icon: LucideIcon; badge: string; bar: string }> = {

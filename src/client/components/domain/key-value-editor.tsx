@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { jsonTypeLabel, type KeyValueRow } from './key-value-rows';
 
 /**

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import type { Location } from '../../../shared/contract/locations';
-import { LOCATION_TYPE_LABELS, type LocationType } from '../../../shared/domain/locations';
-import { SearchPicker } from '../ui/search-picker';
+import type { Location } from '@shared/contract/locations';
+import { LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
+import { SearchPicker } from '@/components/ui/search-picker';
 
 const RESULT_LIMIT = 50;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SidebarProvider } from '../ui/sidebar';
+import { SidebarProvider } from '@/components/ui/sidebar';
 import { AppSidebar } from './app-sidebar';
 import { TopBar } from './top-bar';
 

@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'wouter';
 import { Building2, LogOut } from 'lucide-react';
-import { formatRole } from '../../../shared/domain/roles';
-import { initials } from '../../../shared/domain/initials';
-import { isNavItemActive, NAV_ITEMS } from '../../config/navigation';
-import { useAuth } from '../../lib/auth';
-import { cn } from '../../lib/cn';
-import { Sidebar, useSidebar } from '../ui/sidebar';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../ui/tooltip';
+import { formatRole } from '@shared/domain/roles';
+import { initials } from '@shared/domain/initials';
+import { isNavItemActive, NAV_ITEMS } from '@/config/navigation';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { Sidebar, useSidebar } from '@/components/ui/sidebar';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 export const PRODUCT_NAME = 'Asset Register';
 export const PRODUCT_TAGLINE = 'professional property asset management';

@@ -1,8 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route } from 'wouter';
-import { useAuth } from '../../lib/auth';
-import { paths } from '../../config/paths';
-import { PageSpinner, Spinner } from '../ui/spinner';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/config/paths';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './app-layout';
 
 /**

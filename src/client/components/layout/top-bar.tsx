@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { isNavItemActive, NAV_ITEMS } from '../../config/navigation';
-import { SidebarTrigger } from '../ui/sidebar';
+import { isNavItemActive, NAV_ITEMS } from '@/config/navigation';
+import { SidebarTrigger } from '@/components/ui/sidebar';
 
 /** The bar above every page: the sidebar control and where the user is. */
 export function TopBar() {

@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Slot } from 'radix-ui';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const variants = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90',

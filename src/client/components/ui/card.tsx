@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const Card = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...props} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /**
  * A modal dialog: title, optional description, body and footer. Full-height and scrollable on

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import { ChevronsUpDown } from 'lucide-react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { cn } from '@/lib/cn';
 import { Input } from './input';
 
 /**

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A panel that slides in from the left edge (the sidebar on phones). */
 export function Sheet({

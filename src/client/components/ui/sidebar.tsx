@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { PanelLeft } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { useIsMobile } from '../../lib/use-mobile';
+import { cn } from '@/lib/cn';
+import { useIsMobile } from '@/lib/use-mobile';
 import { Button } from './button';
 import { Sheet } from './sheet';
 import { TooltipProvider } from './tooltip';

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export function Spinner({ className }: { className?: string }) {
   return <Loader2 className={cn('h-8 w-8 animate-spin text-primary', className)} aria-hidden />;

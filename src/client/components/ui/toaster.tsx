@@ -1,6 +1,6 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { dismissToast, useToasts } from './use-toast';
 
 /** Radix Toast with the spec's settings: 5000 ms, swipe right (threshold 50), F8 focuses the region. */

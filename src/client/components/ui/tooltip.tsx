@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Spec §9: tooltips open after 700 ms (0 ms inside the sidebar), skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAssetSchema } from '../../../shared/contract/assets';
+import { createAssetSchema } from '@shared/contract/assets';
 
 /**
  * The Add/Edit Asset form validates with the shared schema. Its type and condition selects always

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { ASSET_TYPES, CONDITIONS, type AssetType, type Condition } from '../../../shared/domain';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ASSET_TYPES, CONDITIONS, type AssetType, type Condition } from '@shared/domain';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,4 +1,4 @@
-import type { DashboardStats } from '../../../shared/contract/dashboard';
+import type { DashboardStats } from '@shared/contract/dashboard';
 
 /**
  * The metric cards' trend captions, in the spec's wording but with true figures

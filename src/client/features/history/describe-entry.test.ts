@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../shared/contract/history';
+import type { HistoryEntry } from '@shared/contract/history';
 import { actorName, changeLines, describeEntry, fieldLabel, formatValue } from './describe-entry';
 
 const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({

@@ -1,4 +1,4 @@
-import type { HistoryChange, HistoryEntry, HistoryEntity } from '../../../shared/contract/history';
+import type { HistoryChange, HistoryEntry, HistoryEntity } from '@shared/contract/history';
 import {
   ACTION_CATEGORY_LABELS,
   ACTION_PRIORITY_LABELS,
@@ -11,8 +11,8 @@ import {
   DEFECT_SEVERITY_LABELS,
   LOCATION_TYPE_LABELS,
   METER_TYPE_LABELS,
-} from '../../../shared/domain';
-import { formatCalendarDate, formatDateTime, formatNumber } from '../../lib/format';
+} from '@shared/domain';
+import { formatCalendarDate, formatDateTime, formatNumber } from '@/lib/format';
 
 /** How the History tab words an audit entry: a sentence for what happened and "Field: old → new" lines. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reading } from '../../../shared/contract/meters';
+import type { Reading } from '@shared/contract/meters';
 import { consumptionSeries, describeConsumption } from './consumption-series';
 
 let n = 0;

@@ -1,6 +1,6 @@
-import type { Reading } from '../../../shared/contract/meters';
+import type { Reading } from '@shared/contract/meters';
 import { formatReading } from './format';
-import { formatLocalDate } from '../../lib/format';
+import { formatLocalDate } from '@/lib/format';
 
 /** One slot of the consumption chart: a period's consumption, or the gap a meter reset leaves. */
 export type ConsumptionPoint =

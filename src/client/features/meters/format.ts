@@ -1,5 +1,5 @@
-import type { Meter } from '../../../shared/contract/meters';
-import { formatLocalDate, formatNumber } from '../../lib/format';
+import type { Meter } from '@shared/contract/meters';
+import { formatLocalDate, formatNumber } from '@/lib/format';
 
 /** Meter-specific wording on top of the shared number and date formats (lib/format.ts). */
 const COMPACT = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });

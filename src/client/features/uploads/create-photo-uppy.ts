@@ -1,6 +1,6 @@
 import Uppy, { type UppyFile } from '@uppy/core';
 import AwsS3, { type AwsBody } from '@uppy/aws-s3';
-import type { Media } from '../../../shared/contract/media';
+import type { Media } from '@shared/contract/media';
 import {
   ALLOWED_UPLOAD_TYPES,
   MAX_UPLOAD_BYTES,
@@ -8,9 +8,9 @@ import {
   MULTIPART_THRESHOLD_BYTES,
   UPLOAD_INFO_MS,
   UPLOAD_PARALLEL_REQUESTS,
-} from '../../../shared/domain/uploads';
-import { errorMessage } from '../../lib/api-client';
-import { createMedia } from '../media/api/create-media';
+} from '@shared/domain/uploads';
+import { errorMessage } from '@/lib/api-client';
+import { createMedia } from '@/features/media/api/create-media';
 import { requestUploadUrl } from './api/request-upload-url';
 
 /** The records a photo is evidence for (POST /api/media takes at least one). */

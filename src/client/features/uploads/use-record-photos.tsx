@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ImagePlus } from 'lucide-react';
-import type { Media } from '../../../shared/contract/media';
-import { Button } from '../../components/ui/button';
-import { refreshAfterMediaChange } from '../media/api/refresh-media';
+import type { Media } from '@shared/contract/media';
+import { Button } from '@/components/ui/button';
+import { refreshAfterMediaChange } from '@/features/media/api/refresh-media';
 import type { MediaOwner } from './create-photo-uppy';
 import { LazyPhotoUploader } from './components/lazy-photo-uploader';
 import type { PhotoQueueController } from './components/photo-uploader';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateAssetHistory } from '../../history/api/get-asset-history';
+import { invalidateAssetHistory } from '@/features/history/api/get-asset-history';
 
 /**
  * After an action changes: every action list (the page's infinite list, an asset's tab, the

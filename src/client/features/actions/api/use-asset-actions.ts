@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Action } from '../../../../shared/contract/actions';
-import { LIST_MAX_LIMIT } from '../../../../shared/domain/assets';
+import type { Action } from '@shared/contract/actions';
+import { LIST_MAX_LIMIT } from '@shared/domain/assets';
 
 /** GET /api/actions?assetId=…: one asset's actions, newest first (an asset has few). */
 export function useAssetActions(assetId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Action, UpdateActionInput } from '../../../../shared/contract/actions';
-import { apiRequest } from '../../../lib/api-client';
+import type { Action, UpdateActionInput } from '@shared/contract/actions';
+import { apiRequest } from '@/lib/api-client';
 import { invalidateActionQueries } from './invalidate-actions';
 
 /**

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Asset } from '../../../../shared/contract/assets';
-import { CONDITION_LABELS } from '../../../../shared/domain/assets';
-import { AssetPicker, assetLabel } from '../../../components/domain/asset-picker';
-import { FormField } from '../../../components/ui/form-field';
-import { NativeSelect } from '../../../components/ui/input';
-import { formatLocalDate } from '../../../lib/format';
-import { useAssessmentOptions } from '../api/use-assessment-options';
+import type { Asset } from '@shared/contract/assets';
+import { CONDITION_LABELS } from '@shared/domain/assets';
+import { AssetPicker, assetLabel } from '@/components/domain/asset-picker';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
+import { formatLocalDate } from '@/lib/format';
+import { useAssessmentOptions } from '@/features/actions/api/use-assessment-options';
 
 /**
  * The action form's optional links: an asset (picked, or fixed when the form is opened from an

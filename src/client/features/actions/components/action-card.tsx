@@ -1,17 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Box, CalendarDays, Pencil, Tag, User, type LucideIcon } from 'lucide-react';
-import type { Action } from '../../../../shared/contract/actions';
-import { ACTION_CATEGORY_LABELS, ACTION_STATUS_LABELS, ACTION_STATUSES, type ActionStatus } from '../../../../shared/domain/actions';
-import { ActionStatusBadge, PriorityBadge } from '../../../components/domain/badges';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { NativeSelect } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../config/paths';
-import { formatCalendarDate } from '../../../lib/format';
-import { useUpdateAction } from '../api/use-update-action';
+import type { Action } from '@shared/contract/actions';
+import { ACTION_CATEGORY_LABELS, ACTION_STATUS_LABELS, ACTION_STATUSES, type ActionStatus } from '@shared/domain/actions';
+import { ActionStatusBadge, PriorityBadge } from '@/components/domain/badges';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { formatCalendarDate } from '@/lib/format';
+import { useUpdateAction } from '@/features/actions/api/use-update-action';
 import { ActionFormDialog } from './action-form-dialog';
 
 /** One remedial action (spec §2 Actions): what, how urgent, who and when, with quick status change and Edit. */

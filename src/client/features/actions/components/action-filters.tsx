@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
-import { ACTION_PRIORITIES, ACTION_PRIORITY_LABELS, ACTION_STATUS_LABELS, ACTION_STATUSES } from '../../../../shared/domain/actions';
-import { Input, NativeSelect } from '../../../components/ui/input';
+import { ACTION_PRIORITIES, ACTION_PRIORITY_LABELS, ACTION_STATUS_LABELS, ACTION_STATUSES } from '@shared/domain/actions';
+import { Input, NativeSelect } from '@/components/ui/input';
 
 export interface ActionFilterValues {
   search: string;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createActionSchema, type Action, type CreateActionInput } from '../../../../shared/contract/actions';
+import { createActionSchema, type Action, type CreateActionInput } from '@shared/contract/actions';
 import {
   ACTION_CATEGORIES,
   ACTION_CATEGORY_LABELS,
@@ -10,18 +10,18 @@ import {
   ACTION_PRIORITY_LABELS,
   ACTION_STATUS_LABELS,
   ACTION_STATUSES,
-} from '../../../../shared/domain/actions';
-import { Dialog } from '../../../components/ui/dialog';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { FormField } from '../../../components/ui/form-field';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage } from '../../../lib/api-client';
-import { useCreateAction } from '../api/use-create-action';
-import { useUpdateAction } from '../api/use-update-action';
-import { useRecordPhotos } from '../../uploads/use-record-photos';
+} from '@shared/domain/actions';
+import { Dialog } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateAction } from '@/features/actions/api/use-create-action';
+import { useUpdateAction } from '@/features/actions/api/use-update-action';
+import { useRecordPhotos } from '@/features/uploads/use-record-photos';
 import { ActionAssetFields } from './action-asset-fields';
 
 /**

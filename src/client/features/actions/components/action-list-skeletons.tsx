@@ -1,6 +1,6 @@
-import { ACTION_LIST_SKELETONS } from '../../../../shared/domain/actions';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ACTION_LIST_SKELETONS } from '@shared/domain/actions';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** What the action list shows while it loads: 5 card-shaped placeholders (spec §9). */
 export function ActionListSkeletons({ count = ACTION_LIST_SKELETONS }: { count?: number }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ClipboardList, Plus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { errorMessage } from '../../../lib/api-client';
-import { useAssetActions } from '../api/use-asset-actions';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useAssetActions } from '@/features/actions/api/use-asset-actions';
 import { ActionCard } from './action-card';
 import { ActionFormDialog } from './action-form-dialog';
 import { ActionListSkeletons } from './action-list-skeletons';

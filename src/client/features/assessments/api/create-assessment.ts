@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Assessment, CreateAssessmentInput } from '../../../../shared/contract/assessments';
-import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import type { Assessment, CreateAssessmentInput } from '@shared/contract/assessments';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { ASSESSMENTS_URL } from './get-assessments';
 
 /**

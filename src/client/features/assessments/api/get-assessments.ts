@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Assessment } from '../../../../shared/contract/assessments';
+import type { Assessment } from '@shared/contract/assessments';
 
 export const ASSESSMENTS_URL = '/api/assessments';
 

@@ -2,19 +2,19 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { createAssessmentSchema } from '../../../../shared/contract/assessments';
-import { CONDITIONS, CONDITION_LABELS, DEFAULT_DEFECT_SEVERITY, DEFECT_SEVERITIES, DEFECT_SEVERITY_LABELS, MAX_DEFECTS } from '../../../../shared/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { useRecordPhotos } from '../../uploads/use-record-photos';
-import { useCreateAssessment } from '../api/create-assessment';
-import { dateTimeLocalToIso, toDateTimeLocal } from '../assessed-at';
+import { createAssessmentSchema } from '@shared/contract/assessments';
+import { CONDITIONS, CONDITION_LABELS, DEFAULT_DEFECT_SEVERITY, DEFECT_SEVERITIES, DEFECT_SEVERITY_LABELS, MAX_DEFECTS } from '@shared/domain';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useRecordPhotos } from '@/features/uploads/use-record-photos';
+import { useCreateAssessment } from '@/features/assessments/api/create-assessment';
+import { dateTimeLocalToIso, toDateTimeLocal } from '@/features/assessments/assessed-at';
 
 /**
  * The shared schema, except that "assessed at" arrives as a datetime-local value and is converted to

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { ClipboardList, Plus, User } from 'lucide-react';
-import type { Assessment } from '../../../../shared/contract/assessments';
-import { DEFECT_SEVERITY_LABELS, type DefectSeverity } from '../../../../shared/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { ConditionBadge } from '../../../components/domain/badges';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { countOf, formatDateTime } from '../../../lib/format';
-import { useAssessments } from '../api/get-assessments';
+import type { Assessment } from '@shared/contract/assessments';
+import { DEFECT_SEVERITY_LABELS, type DefectSeverity } from '@shared/domain';
+import { errorMessage } from '@/lib/api-client';
+import { ConditionBadge } from '@/components/domain/badges';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { countOf, formatDateTime } from '@/lib/format';
+import { useAssessments } from '@/features/assessments/api/get-assessments';
 import { AssessmentFormDialog } from './assessment-form-dialog';
 
 const SEVERITY_STYLES: Record<DefectSeverity, string> = {

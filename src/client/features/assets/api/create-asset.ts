@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Asset, CreateAssetInput } from '../../../../shared/contract/assets';
-import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import type { Asset, CreateAssetInput } from '@shared/contract/assets';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { ASSETS_URL } from './get-assets';
 
 export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;

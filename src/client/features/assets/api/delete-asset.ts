@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { DASHBOARD_STATS_KEY } from './create-asset';
 import { assetQueryKey } from './get-asset';
 import { ASSETS_URL } from './get-assets';

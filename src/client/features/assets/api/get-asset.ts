@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Asset } from '../../../../shared/contract/assets';
+import type { Asset } from '@shared/contract/assets';
 import { ASSETS_URL } from './get-assets';
 
 /** The key of one asset; a prefix of nothing else, and under ['/api/assets'] so list invalidations reach it. */

@@ -1,7 +1,7 @@
-import type { AssetListItem } from '../../../../shared/contract/assets';
-import type { AssetStatus, AssetType, Condition } from '../../../../shared/domain';
-import { LIST_PAGE_SIZE } from '../../../../shared/domain';
-import { useInfiniteList } from '../../../lib/use-infinite-list';
+import type { AssetListItem } from '@shared/contract/assets';
+import type { AssetStatus, AssetType, Condition } from '@shared/domain';
+import { LIST_PAGE_SIZE } from '@shared/domain';
+import { useInfiniteList } from '@/lib/use-infinite-list';
 
 export const ASSETS_URL = '/api/assets';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Asset, UpdateAssetInput } from '../../../../shared/contract/assets';
-import { apiRequest } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import type { Asset, UpdateAssetInput } from '@shared/contract/assets';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { DASHBOARD_STATS_KEY } from './create-asset';
 import { assetQueryKey } from './get-asset';
 import { ASSETS_URL } from './get-assets';

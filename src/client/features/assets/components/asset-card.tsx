@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { MapPin } from 'lucide-react';
-import type { AssetListItem } from '../../../../shared/contract/assets';
-import { ASSET_TYPE_LABELS } from '../../../../shared/domain';
-import { paths } from '../../../config/paths';
-import { AssetStatusBadge, ConditionBadge } from '../../../components/domain/badges';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { AssetListItem } from '@shared/contract/assets';
+import { ASSET_TYPE_LABELS } from '@shared/domain';
+import { paths } from '@/config/paths';
+import { AssetStatusBadge, ConditionBadge } from '@/components/domain/badges';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** One asset in the list (spec §2): code, type, make and model, condition, location, serial, status. */
 export function AssetCard({ asset }: { asset: AssetListItem }) {

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { ArrowLeft, MapPin, Pencil, Trash2 } from 'lucide-react';
-import type { Asset } from '../../../../shared/contract/assets';
-import { ASSET_TYPE_LABELS } from '../../../../shared/domain';
-import { paths } from '../../../config/paths';
-import { AssetStatusBadge, ConditionBadge } from '../../../components/domain/badges';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { Asset } from '@shared/contract/assets';
+import { ASSET_TYPE_LABELS } from '@shared/domain';
+import { paths } from '@/config/paths';
+import { AssetStatusBadge, ConditionBadge } from '@/components/domain/badges';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** The asset page's header: code, condition, status, type, location, Edit and Delete. Wraps on phones. */
 export function AssetDetailHeader({ asset, onEdit, onDelete }: { asset: Asset; onEdit: () => void; onDelete: () => void }) {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Asset } from '../../../../shared/contract/assets';
-import { ASSET_STATUS_LABELS, ASSET_TYPE_LABELS, COMPLIANCE_FIELDS, COMPLIANCE_LABELS } from '../../../../shared/domain';
-import { ComplianceBadge, ConditionBadge } from '../../../components/domain/badges';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatCalendarDate, formatDateTime } from '../../../lib/format';
-import { displayJsonValue } from '../../../components/domain/key-value-rows';
+import type { Asset } from '@shared/contract/assets';
+import { ASSET_STATUS_LABELS, ASSET_TYPE_LABELS, COMPLIANCE_FIELDS, COMPLIANCE_LABELS } from '@shared/domain';
+import { ComplianceBadge, ConditionBadge } from '@/components/domain/badges';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCalendarDate, formatDateTime } from '@/lib/format';
+import { displayJsonValue } from '@/components/domain/key-value-rows';
 import { AssetQrCode } from './asset-qr-code';
 
 /** Compliance shown as badges when recorded (spec §2: fire and electrical, when not na). */

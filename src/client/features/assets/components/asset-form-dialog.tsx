@@ -1,11 +1,11 @@
-import type { Asset } from '../../../../shared/contract/assets';
-import { errorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { useCreateAsset } from '../api/create-asset';
-import { useUpdateAsset } from '../api/update-asset';
+import type { Asset } from '@shared/contract/assets';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateAsset } from '@/features/assets/api/create-asset';
+import { useUpdateAsset } from '@/features/assets/api/update-asset';
 import { AssetForm, type AssetFormOutput } from './asset-form';
 
 const FORM_ID = 'asset-form';

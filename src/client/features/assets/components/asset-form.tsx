@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { createAssetSchema, type Asset } from '../../../../shared/contract/assets';
+import { createAssetSchema, type Asset } from '@shared/contract/assets';
 import {
   ASSET_DEFAULTS,
   ASSET_STATUSES,
@@ -14,14 +14,14 @@ import {
   COMPLIANCE_VALUES,
   CONDITIONS,
   CONDITION_LABELS,
-} from '../../../../shared/domain';
-import { KeyValueEditor } from '../../../components/domain/key-value-editor';
-import { recordToRows, rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-rows';
-import { LocationPicker } from '../../../components/domain/location-picker';
-import { FormField } from '../../../components/ui/form-field';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { randomUuid } from '../random-uuid';
+} from '@shared/domain';
+import { KeyValueEditor } from '@/components/domain/key-value-editor';
+import { recordToRows, rowsToRecord, type KeyValueRow } from '@/components/domain/key-value-rows';
+import { LocationPicker } from '@/components/domain/location-picker';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { randomUuid } from '@/features/assets/random-uuid';
 
 export type AssetFormValues = z.input<typeof createAssetSchema>;
 export type AssetFormOutput = z.output<typeof createAssetSchema>;

@@ -1,13 +1,13 @@
 import { useLocation } from 'wouter';
-import type { Asset } from '../../../../shared/contract/assets';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { useDeleteAsset } from '../api/delete-asset';
-import { countOf } from '../../../lib/format';
+import type { Asset } from '@shared/contract/assets';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useDeleteAsset } from '@/features/assets/api/delete-asset';
+import { countOf } from '@/lib/format';
 
 export interface AssetRecordCounts {
   assessments: number;

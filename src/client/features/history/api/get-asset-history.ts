@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HistoryEntry } from '../../../../shared/contract/history';
-import { useInfiniteList } from '../../../lib/use-infinite-list';
-import { ASSETS_URL } from '../../assets/api/get-assets';
+import type { HistoryEntry } from '@shared/contract/history';
+import { useInfiniteList } from '@/lib/use-infinite-list';
+import { ASSETS_URL } from '@/features/assets/api/get-assets';
 
 /**
  * Under the asset's own key, so every invalidation of ['/api/assets'] (an edit, an assessment that

@@ -1,13 +1,13 @@
 import { History, User } from 'lucide-react';
-import type { HistoryEntry } from '../../../../shared/contract/history';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { LoadMore } from '../../../lib/use-infinite-list';
-import { useAssetHistory } from '../api/get-asset-history';
-import { actorName, changeLines, describeEntry } from '../describe-entry';
+import type { HistoryEntry } from '@shared/contract/history';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { LoadMore } from '@/lib/use-infinite-list';
+import { useAssetHistory } from '@/features/history/api/get-asset-history';
+import { actorName, changeLines, describeEntry } from '@/features/history/describe-entry';
 
 /** The History tab: who changed the asset or its records, when, and what, newest first. */
 export function AssetHistory({ assetId }: { assetId: string }) {

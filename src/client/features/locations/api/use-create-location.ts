@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateLocationInput, Location } from '../../../../shared/contract/locations';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateLocationInput, Location } from '@shared/contract/locations';
+import { apiRequest } from '@/lib/api-client';
 import { LOCATION_SUMMARY_KEY } from './use-location-summary';
 
 /** POST /api/locations; refreshes every location list (pickers included) and the page's groups. */

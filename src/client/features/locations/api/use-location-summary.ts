@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LocationSummary } from '../../../../shared/contract/locations';
+import type { LocationSummary } from '@shared/contract/locations';
 
 export const LOCATION_SUMMARY_KEY = ['/api/locations/summary'] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Location } from '../../../../shared/contract/locations';
-import type { LocationType } from '../../../../shared/domain/locations';
+import type { Location } from '@shared/contract/locations';
+import type { LocationType } from '@shared/domain/locations';
 
 /** At most this many rows per request; the search box narrows larger groups. */
 export const LOCATIONS_OF_TYPE_LIMIT = 500;

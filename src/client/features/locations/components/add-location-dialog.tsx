@@ -1,20 +1,20 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createLocationSchema, type CreateLocationInput, type Location } from '../../../../shared/contract/locations';
-import { DEFAULT_LOCATION_TYPE, LOCATION_TYPE_LABELS, LOCATION_TYPES, canNest, locationTypeRank, type LocationType } from '../../../../shared/domain/locations';
-import { Dialog } from '../../../components/ui/dialog';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { LocationPicker } from '../../../components/domain/location-picker';
-import { KeyValueEditor } from '../../../components/domain/key-value-editor';
-import { rowsToRecord, type KeyValueRow } from '../../../components/domain/key-value-rows';
-import { errorMessage } from '../../../lib/api-client';
-import { useCreateLocation } from '../api/use-create-location';
+import { createLocationSchema, type CreateLocationInput, type Location } from '@shared/contract/locations';
+import { DEFAULT_LOCATION_TYPE, LOCATION_TYPE_LABELS, LOCATION_TYPES, canNest, locationTypeRank, type LocationType } from '@shared/domain/locations';
+import { Dialog } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { LocationPicker } from '@/components/domain/location-picker';
+import { KeyValueEditor } from '@/components/domain/key-value-editor';
+import { rowsToRecord, type KeyValueRow } from '@/components/domain/key-value-rows';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateLocation } from '@/features/locations/api/use-create-location';
 
 const EMPTY: CreateLocationInput = {
   name: '',

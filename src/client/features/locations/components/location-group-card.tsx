@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Building, Building2, Globe2, Layers, MapPin, Network, SquareDashed, type LucideIcon } from 'lucide-react';
-import type { LocationSummary } from '../../../../shared/contract/locations';
-import { LOCATION_GROUP_PREVIEW, LOCATION_TYPE_LABELS, type LocationType } from '../../../../shared/domain/locations';
-import { Card, CardContent } from '../../../components/ui/card';
+import type { LocationSummary } from '@shared/contract/locations';
+import { LOCATION_GROUP_PREVIEW, LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
+import { Card, CardContent } from '@/components/ui/card';
 import { LocationsOfTypeDialog } from './locations-of-type-dialog';
 
 export const LOCATION_TYPE_ICONS: Record<LocationType, LucideIcon> = {

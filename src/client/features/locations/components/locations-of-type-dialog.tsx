@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Search } from 'lucide-react';
-import { LOCATION_TYPE_LABELS, type LocationType } from '../../../../shared/domain/locations';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { LOCATIONS_OF_TYPE_LIMIT, useLocationsOfType } from '../api/use-locations-of-type';
+import { LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { LOCATIONS_OF_TYPE_LIMIT, useLocationsOfType } from '@/features/locations/api/use-locations-of-type';
 
 /** Every location of one type ('+N more' on a group card), with their paths and a search box. */
 export function LocationsOfTypeDialog({

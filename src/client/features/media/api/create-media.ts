@@ -1,5 +1,5 @@
-import type { CreateMediaInput, Media } from '../../../../shared/contract/media';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateMediaInput, Media } from '@shared/contract/media';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * POST /api/media: records an uploaded object against its asset, assessment or action. Not retried

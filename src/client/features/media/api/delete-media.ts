@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Media } from '../../../../shared/contract/media';
-import { apiRequest } from '../../../lib/api-client';
+import type { Media } from '@shared/contract/media';
+import { apiRequest } from '@/lib/api-client';
 import { refreshAfterMediaChange } from './refresh-media';
 
 /** DELETE /api/media/{id}: the record and its stored file and thumbnail. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Media } from '../../../../shared/contract/media';
+import type { Media } from '@shared/contract/media';
 
 export const mediaQueryKey = (assetId: string) => ['/api/media', { assetId }] as const;
 

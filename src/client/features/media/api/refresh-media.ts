@@ -1,5 +1,5 @@
-import { queryClient } from '../../../lib/query-client';
-import { invalidateAssetHistory } from '../../history/api/get-asset-history';
+import { queryClient } from '@/lib/query-client';
+import { invalidateAssetHistory } from '@/features/history/api/get-asset-history';
 
 /**
  * After a photo is added or removed: every media list (the asset's Media tab and its count), the

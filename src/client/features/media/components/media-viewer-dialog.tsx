@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import type { Media } from '../../../../shared/contract/media';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import type { Media } from '@shared/contract/media';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { isVideo, MediaPreview } from './media-preview';
 
 /** One photo or video full size, with its caption, who uploaded it and when it was taken. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateMeterInput, Meter } from '../../../../shared/contract/meters';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateMeterInput, Meter } from '@shared/contract/meters';
+import { apiRequest } from '@/lib/api-client';
 import { METERS_KEY } from './get-meters';
 
 /** POST /api/meters; refreshes the meter list. */

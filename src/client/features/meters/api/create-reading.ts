@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateReadingInput, Reading } from '../../../../shared/contract/meters';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateReadingInput, Reading } from '@shared/contract/meters';
+import { apiRequest } from '@/lib/api-client';
 import { METERS_KEY } from './get-meters';
 import { meterReadingsUrl } from './get-meter-readings';
 

@@ -1,5 +1,5 @@
-import type { Reading } from '../../../../shared/contract/meters';
-import { useInfiniteList } from '../../../lib/use-infinite-list';
+import type { Reading } from '@shared/contract/meters';
+import { useInfiniteList } from '@/lib/use-infinite-list';
 
 /** Readings per page: enough for a readable chart on a phone; 'Load more' fetches older ones. */
 export const READINGS_PAGE_SIZE = 20;

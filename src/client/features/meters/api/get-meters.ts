@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Meter } from '../../../../shared/contract/meters';
+import type { Meter } from '@shared/contract/meters';
 
 /** GET /api/meters: every meter, ordered by meter number. Its key is the prefix of a meter's own key. */
 export const METERS_KEY = ['/api/meters'] as const;

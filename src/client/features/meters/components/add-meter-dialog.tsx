@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createMeterSchema, type CreateMeterInput } from '../../../../shared/contract/meters';
-import { DEFAULT_METER_UNITS, METER_DEFAULTS, METER_TYPE_LABELS, METER_TYPES, type MeterType } from '../../../../shared/domain/meters';
-import { LocationPicker } from '../../../components/domain/location-picker';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useCreateMeter } from '../api/create-meter';
+import { createMeterSchema, type CreateMeterInput } from '@shared/contract/meters';
+import { DEFAULT_METER_UNITS, METER_DEFAULTS, METER_TYPE_LABELS, METER_TYPES, type MeterType } from '@shared/domain/meters';
+import { LocationPicker } from '@/components/domain/location-picker';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateMeter } from '@/features/meters/api/create-meter';
 
 // The multiplier is typed as text into a number input; the shared schema parses it (blank → 1).
 const EMPTY: CreateMeterInput = {

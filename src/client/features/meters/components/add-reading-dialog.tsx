@@ -3,18 +3,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { AlertTriangle } from 'lucide-react';
-import { readingFormSchema, type Meter } from '../../../../shared/contract/meters';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { dateTimeLocalToIso, toDateTimeLocal } from '../../assessments/assessed-at';
-import { isLowerReadingRefusal, useCreateReading } from '../api/create-reading';
-import { lastReadingText } from '../format';
+import { readingFormSchema, type Meter } from '@shared/contract/meters';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { dateTimeLocalToIso, toDateTimeLocal } from '@/features/assessments/assessed-at';
+import { isLowerReadingRefusal, useCreateReading } from '@/features/meters/api/create-reading';
+import { lastReadingText } from '@/features/meters/format';
 
 /**
  * The shared form schema (a blank reading falls back to 0 before sending, spec §5), except that the

@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef } from 'react';
-import { consumptionSeries, describeConsumption, type ConsumptionPoint } from '../consumption-series';
-import type { Reading } from '../../../../shared/contract/meters';
-import { formatCompact, formatDayMonth, formatReading } from '../format';
-import { formatLocalDate } from '../../../lib/format';
+import { consumptionSeries, describeConsumption, type ConsumptionPoint } from '@/features/meters/consumption-series';
+import type { Reading } from '@shared/contract/meters';
+import { formatCompact, formatDayMonth, formatReading } from '@/features/meters/format';
+import { formatLocalDate } from '@/lib/format';
 
 // Drawn at a fixed pixel size, so labels stay legible on a phone; a long history scrolls sideways.
 const SLOT = 44;

@@ -1,11 +1,11 @@
 import { MapPin } from 'lucide-react';
-import type { Meter } from '../../../../shared/contract/meters';
-import { METER_TYPE_LABELS } from '../../../../shared/domain/meters';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { lastReadingText, multiplierLabel } from '../format';
+import type { Meter } from '@shared/contract/meters';
+import { METER_TYPE_LABELS } from '@shared/domain/meters';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { lastReadingText, multiplierLabel } from '@/features/meters/format';
 import { MeterTypeIcon } from './meter-type-icon';
 
 /**

@@ -1,5 +1,5 @@
 import { Droplet, Flame, Zap, type LucideProps } from 'lucide-react';
-import type { MeterType } from '../../../../shared/domain/meters';
+import type { MeterType } from '@shared/domain/meters';
 
 const ICONS = { electricity: Zap, gas: Flame, water: Droplet } as const satisfies Record<MeterType, unknown>;
 

@@ -1,7 +1,7 @@
-import type { Reading } from '../../../../shared/contract/meters';
-import { Badge } from '../../../components/ui/badge';
-import { formatReading } from '../format';
-import { formatDateTime } from '../../../lib/format';
+import type { Reading } from '@shared/contract/meters';
+import { Badge } from '@/components/ui/badge';
+import { formatReading } from '@/features/meters/format';
+import { formatDateTime } from '@/lib/format';
 
 /**
  * A meter's readings, newest first: date, reading, consumption since the one before, who recorded

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExportRecord, ExportRequest } from '../../../../shared/contract/reports';
-import { apiRequest } from '../../../lib/api-client';
+import type { ExportRecord, ExportRequest } from '@shared/contract/reports';
+import { apiRequest } from '@/lib/api-client';
 
 export const RECENT_EXPORTS_KEY = ['/api/reports/exports'] as const;
 

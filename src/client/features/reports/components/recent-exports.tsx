@@ -1,9 +1,9 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
-import { EXPORT_FORMAT_LABELS, REPORT_TYPE_INFO } from '../../../../shared/domain/reports';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatLocalDate } from '../../../lib/format';
-import { useRecentExports } from '../api/use-export-report';
+import { EXPORT_FORMAT_LABELS, REPORT_TYPE_INFO } from '@shared/domain/reports';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatLocalDate } from '@/lib/format';
+import { useRecentExports } from '@/features/reports/api/use-export-report';
 
 const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 

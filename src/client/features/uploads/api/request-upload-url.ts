@@ -1,7 +1,7 @@
-import type { UploadRequest, UploadResponse } from '../../../../shared/contract/uploads';
-import { UPLOAD_RETRY_DELAYS_MS } from '../../../../shared/domain/uploads';
-import { apiRequest } from '../../../lib/api-client';
-import { withRetries } from '../retry';
+import type { UploadRequest, UploadResponse } from '@shared/contract/uploads';
+import { UPLOAD_RETRY_DELAYS_MS } from '@shared/domain/uploads';
+import { apiRequest } from '@/lib/api-client';
+import { withRetries } from '@/features/uploads/retry';
 
 /**
  * POST /api/objects/upload: a signed URL for one direct PUT of the file, and the key the server chose

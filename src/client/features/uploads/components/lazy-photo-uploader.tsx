@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { Button } from '../../../components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
 import type { PhotoUploaderProps } from './photo-uploader';
 
 /** Uppy (about 80 KB gzip with its styles) loads only when an upload widget is first shown. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { Media } from '../../../../shared/contract/media';
-import { Dialog } from '../../../components/ui/dialog';
-import { refreshAfterMediaChange } from '../../media/api/refresh-media';
+import type { Media } from '@shared/contract/media';
+import { Dialog } from '@/components/ui/dialog';
+import { refreshAfterMediaChange } from '@/features/media/api/refresh-media';
 import { LazyPhotoUploader } from './lazy-photo-uploader';
 
 /**
