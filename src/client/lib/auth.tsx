@@ -4,6 +4,7 @@ import type { LoginInput, RegisterInput, User } from '@shared/contract/auth';
 import { apiRequest, errorMessage, getQueryFn } from './api-client';
 import { queryClient } from './query-client';
 import { toast } from '@/components/ui/use-toast';
+import { apiPaths, queryKeys } from '@/lib/api-paths';
 
 /** The current user: loaded, loading, or null (spec §4 Authentication). */
 interface AuthContextValue {
@@ -14,37 +15,35 @@ interface AuthContextValue {
   logoutMutation: UseMutationResult<void, Error, void>;
 }
 
-export const USER_QUERY_KEY = ['/api/user'] as const;
-
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { data: user, isLoading } = useQuery<User | null>({
-    queryKey: USER_QUERY_KEY,
+    queryKey: queryKeys.user,
     // 401 means "nobody signed in", not an error.
     queryFn: getQueryFn({ on401: 'returnNull' }),
   });
 
   const loginMutation = useMutation({
-    mutationFn: async (credentials: LoginInput) => (await apiRequest('POST', '/api/login', credentials)).json() as Promise<User>,
-    onSuccess: (signedIn) => queryClient.setQueryData(USER_QUERY_KEY, signedIn),
+    mutationFn: async (credentials: LoginInput) => (await apiRequest('POST', apiPaths.login, credentials)).json() as Promise<User>,
+    onSuccess: (signedIn) => queryClient.setQueryData(queryKeys.user, signedIn),
     onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
   });
 
   const registerMutation = useMutation({
-    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<User>,
-    onSuccess: (created) => queryClient.setQueryData(USER_QUERY_KEY, created),
+    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', apiPaths.register, input)).json() as Promise<User>,
+    onSuccess: (created) => queryClient.setQueryData(queryKeys.user, created),
     onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
   });
 
   const logoutMutation = useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      await apiRequest('POST', apiPaths.logout);
     },
     onSuccess: () => {
       // Nothing of the previous user's data may linger for the next one.
       queryClient.clear();
-      queryClient.setQueryData(USER_QUERY_KEY, null);
+      queryClient.setQueryData(queryKeys.user, null);
     },
     onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
   });

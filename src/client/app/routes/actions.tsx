@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { ClipboardList, Plus } from 'lucide-react';
-import type { Action } from '@shared/contract/actions';
-import { LIST_PAGE_SIZE } from '@shared/domain/assets';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { LoadMore, useInfiniteList } from '@/lib/use-infinite-list';
+import { LoadMore } from '@/lib/use-infinite-list';
 import { ActionCard } from '@/features/actions/components/action-card';
 import { ActionFilters, type ActionFilterValues } from '@/features/actions/components/action-filters';
 import { ActionFormDialog } from '@/features/actions/components/action-form-dialog';
 import { ActionListSkeletons } from '@/features/actions/components/action-list-skeletons';
+import { useActions } from '@/features/actions/api/use-actions';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -23,8 +22,7 @@ export default function ActionsPage() {
   const initialSearch = new URLSearchParams(useSearch()).get('search') ?? '';
   const [filters, setFilters] = useState<ActionFilterValues>({ search: initialSearch, status: 'all', priority: 'all' });
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  // 'all' and '' are left out of the request URL (urlFromQueryKey skips them).
-  const list = useInfiniteList<Action>('/api/actions', { search, status: filters.status, priority: filters.priority, limit: LIST_PAGE_SIZE });
+  const list = useActions({ search, status: filters.status, priority: filters.priority });
 
   const createButton = (
     <Button type="button" onClick={() => setCreating(true)}>

@@ -8,15 +8,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AssetActions } from '@/features/actions/components/asset-actions';
 import { useAssetActions } from '@/features/actions/api/use-asset-actions';
-import { useAssessments } from '@/features/assessments/api/get-assessments';
+import { useAssessments } from '@/features/assessments/api/use-assessments';
 import { AssetAssessments } from '@/features/assessments/components/asset-assessments';
-import { isNotFound, useAsset } from '@/features/assets/api/get-asset';
+import { isNotFound, useAsset } from '@/features/assets/api/use-asset';
 import { AssetDetailHeader, AssetDetailSkeleton, BackToAssets } from '@/features/assets/components/asset-detail-header';
 import { AssetDetailsTab } from '@/features/assets/components/asset-details-tab';
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { DeleteAssetDialog } from '@/features/assets/components/delete-asset-dialog';
 import { AssetHistory } from '@/features/history/components/asset-history';
-import { useMedia } from '@/features/media/api/get-media';
+import { useMedia } from '@/features/media/api/use-media';
 import { AssetMedia } from '@/features/media/components/asset-media';
 import { paths } from '@/config/paths';
 

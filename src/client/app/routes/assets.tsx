@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { useAssets } from '@/features/assets/api/get-assets';
+import { useAssets } from '@/features/assets/api/use-assets';
 import { AssetCard, AssetCardSkeleton } from '@/features/assets/components/asset-card';
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { useAssetListFilters } from '@/features/assets/use-asset-list-filters';

@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { AlertTriangle, ClipboardList, Package, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { DashboardStats } from '@shared/contract/dashboard';
-import type { AssetListItem } from '@shared/contract/assets';
-import type { Action } from '@shared/contract/actions';
 import { ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, DASHBOARD_RECENT_ITEMS } from '@shared/domain';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,12 +9,11 @@ import { ConditionBadge, CONDITION_STYLES } from '@/components/domain/badges';
 import { paths } from '@/config/paths';
 import { growthCaption, highPriorityCaption, shareCaption } from '@/features/dashboard/trend-captions';
 import { formatCalendarDate } from '@/lib/format';
-
-export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;
+import { useDashboardStats, useOpenActions, useRecentAssets } from '@/features/dashboard/api/use-dashboard';
 
 /** The dashboard (spec §2): four figures, recent assets, open actions and the condition spread. */
 export default function DashboardPage() {
-  const { data: stats, isLoading } = useQuery<DashboardStats>({ queryKey: DASHBOARD_STATS_KEY });
+  const { data: stats, isLoading } = useDashboardStats();
 
   return (
     <div className="space-y-6">
@@ -86,7 +82,7 @@ function ListSkeleton() {
 }
 
 function RecentAssets() {
-  const { data: assets, isLoading } = useQuery<AssetListItem[]>({ queryKey: ['/api/assets', { limit: DASHBOARD_RECENT_ITEMS }] });
+  const { data: assets, isLoading } = useRecentAssets();
   return (
     <Card>
       <CardHeader>
@@ -120,9 +116,7 @@ function RecentAssets() {
 }
 
 function OpenActions() {
-  const { data: actions, isLoading } = useQuery<Action[]>({
-    queryKey: ['/api/actions', { status: 'open', limit: DASHBOARD_RECENT_ITEMS }],
-  });
+  const { data: actions, isLoading } = useOpenActions();
   return (
     <Card>
       <CardHeader>

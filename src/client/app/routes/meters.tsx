@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
-import { useMeters } from '@/features/meters/api/get-meters';
+import { useMeters } from '@/features/meters/api/use-meters';
 import { AddMeterDialog } from '@/features/meters/components/add-meter-dialog';
 import { AddReadingDialog } from '@/features/meters/components/add-reading-dialog';
 import { MeterCard, MeterCardSkeleton } from '@/features/meters/components/meter-card';

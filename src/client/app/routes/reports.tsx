@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
-import type { Location } from '@shared/contract/locations';
 import { REPORT_TYPES, REPORT_TYPE_INFO, EXPORT_FORMAT_LABELS, type ExportFormat, type ReportType } from '@shared/domain/reports';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -14,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api-client';
 import { useExportReport } from '@/features/reports/api/use-export-report';
 import { RecentExports } from '@/features/reports/components/recent-exports';
+import { useSites } from '@/features/locations/api/use-sites';
 
 const ALL_LOCATIONS = 'all';
 
@@ -37,7 +36,7 @@ function openDownload(url: string, filename: string) {
 export default function ReportsPage() {
   const [reportType, setReportType] = useState<ReportType>('asset_register');
   const [locationId, setLocationId] = useState(ALL_LOCATIONS);
-  const { data: sites = [] } = useQuery<Location[]>({ queryKey: ['/api/locations', { type: 'site' }] });
+  const { data: sites = [] } = useSites();
   const exportReport = useExportReport();
 
   const run = (format: ExportFormat) =>

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { ClipboardList, Gauge, Package, Search as SearchIcon } from 'lucide-react';
 import type { SearchResponse } from '@shared/contract/search';
@@ -15,6 +14,7 @@ import { ConditionBadge, PriorityBadge, ActionStatusBadge } from '@/components/d
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/config/paths';
+import { useGlobalSearch } from '@/features/search/api/use-global-search';
 
 const DEBOUNCE_MS = 300;
 
@@ -28,7 +28,7 @@ export default function SearchPage() {
   const q = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const ready = q.length >= SEARCH_MIN_LENGTH;
 
-  const { data, error } = useQuery<SearchResponse>({ queryKey: ['/api/search', { q }], enabled: ready });
+  const { data, error } = useGlobalSearch(q, ready);
 
   return (
     <div className="space-y-6">

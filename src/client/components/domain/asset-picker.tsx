@@ -3,6 +3,7 @@ import { Box } from 'lucide-react';
 import type { AssetListItem } from '@shared/contract/assets';
 import { ASSET_TYPE_LABELS } from '@shared/domain/assets';
 import { SearchPicker } from '@/components/ui/search-picker';
+import { queryKeys } from '@/lib/api-paths';
 
 const RESULT_LIMIT = 20;
 
@@ -12,7 +13,7 @@ export function assetLabel(asset: Pick<AssetListItem, 'assetId' | 'type' | 'loca
 }
 
 function useAssetOptions(term: string, enabled: boolean) {
-  const { data = [], isFetching } = useQuery<AssetListItem[]>({ queryKey: ['/api/assets', { search: term, limit: RESULT_LIMIT }], enabled });
+  const { data = [], isFetching } = useQuery<AssetListItem[]>({ queryKey: queryKeys.assetList({ search: term, limit: RESULT_LIMIT }), enabled });
   return { options: data, isFetching };
 }
 

@@ -3,6 +3,7 @@ import { MapPin } from 'lucide-react';
 import type { Location } from '@shared/contract/locations';
 import { LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
 import { SearchPicker } from '@/components/ui/search-picker';
+import { queryKeys } from '@/lib/api-paths';
 
 const RESULT_LIMIT = 50;
 
@@ -29,7 +30,7 @@ export function LocationPicker({
   const useLocationOptions = (term: string, enabled: boolean) => {
     // The server filters by type, so the 50 results are all choosable even in a large estate.
     const { data = [], isFetching } = useQuery<Location[]>({
-      queryKey: ['/api/locations', { search: term, type: allowedTypes?.join(','), limit: RESULT_LIMIT }],
+      queryKey: queryKeys.locationList({ search: term, type: allowedTypes?.join(','), limit: RESULT_LIMIT }),
       enabled,
     });
     return { options: data, isFetching };

@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateAssetHistory } from '@/features/history/api/get-asset-history';
+import { invalidateAssetHistory, queryKeys } from '@/lib/api-paths';
 
 /**
  * After an action changes: every action list (the page's infinite list, an asset's tab, the
- * dashboard's open actions share the '/api/actions' prefix), the dashboard's counts and asset histories.
+ * dashboard's open actions share one key prefix), the dashboard's counts and asset histories.
  */
 export function invalidateActionQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/actions'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.actions }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats }),
     invalidateAssetHistory(queryClient),
   ]);
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Action, UpdateActionInput } from '@shared/contract/actions';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateActionQueries } from './invalidate-actions';
+import { apiPaths } from '@/lib/api-paths';
 
 /**
  * PATCH /api/actions/{id}. The mutation stays pending until the lists have refetched, so a card's
@@ -11,7 +12,7 @@ export function useUpdateAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: UpdateActionInput }) =>
-      (await (await apiRequest('PATCH', `/api/actions/${encodeURIComponent(id)}`, changes)).json()) as Action,
+      (await (await apiRequest('PATCH', apiPaths.action(id), changes)).json()) as Action,
     onSuccess: () => invalidateActionQueries(queryClient),
   });
 }

@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { formatLocalDate } from '@/lib/format';
 import { useAssessmentOptions } from '@/features/actions/api/use-assessment-options';
+import { queryKeys } from '@/lib/api-paths';
 
 /**
  * The action form's optional links: an asset (picked, or fixed when the form is opened from an
@@ -78,7 +79,7 @@ export function ActionAssetFields({
 
 /** The asset an action is being added to, shown but not changeable. */
 function FixedAsset({ id, assetId }: { id: string; assetId: string }) {
-  const { data: asset, isLoading } = useQuery<Asset>({ queryKey: ['/api/assets', assetId] });
+  const { data: asset, isLoading } = useQuery<Asset>({ queryKey: queryKeys.asset(assetId) });
   return (
     <div className="grid grid-cols-1 gap-2">
       <span className="text-sm font-medium leading-none" id={`${id}-label`}>

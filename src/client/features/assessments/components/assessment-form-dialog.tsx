@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useRecordPhotos } from '@/features/uploads/use-record-photos';
-import { useCreateAssessment } from '@/features/assessments/api/create-assessment';
+import { useCreateAssessment } from '@/features/assessments/api/use-create-assessment';
 import { dateTimeLocalToIso, toDateTimeLocal } from '@/features/assessments/assessed-at';
 
 /**

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { countOf, formatDateTime } from '@/lib/format';
-import { useAssessments } from '@/features/assessments/api/get-assessments';
+import { useAssessments } from '@/features/assessments/api/use-assessments';
 import { AssessmentFormDialog } from './assessment-form-dialog';
 
 const SEVERITY_STYLES: Record<DefectSeverity, string> = {

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateAsset } from '@/features/assets/api/create-asset';
-import { useUpdateAsset } from '@/features/assets/api/update-asset';
+import { useCreateAsset } from '@/features/assets/api/use-create-asset';
+import { useUpdateAsset } from '@/features/assets/api/use-update-asset';
 import { AssetForm, type AssetFormOutput } from './asset-form';
 
 const FORM_ID = 'asset-form';

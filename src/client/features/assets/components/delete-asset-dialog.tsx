@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useDeleteAsset } from '@/features/assets/api/delete-asset';
+import { useDeleteAsset } from '@/features/assets/api/use-delete-asset';
 import { countOf } from '@/lib/format';
 
 export interface AssetRecordCounts {

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { LoadMore } from '@/lib/use-infinite-list';
-import { useAssetHistory } from '@/features/history/api/get-asset-history';
+import { useAssetHistory } from '@/features/history/api/use-asset-history';
 import { actorName, changeLines, describeEntry } from '@/features/history/describe-entry';
 
 /** The History tab: who changed the asset or its records, when, and what, newest first. */

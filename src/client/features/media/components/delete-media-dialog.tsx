@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useDeleteMedia } from '@/features/media/api/delete-media';
+import { useDeleteMedia } from '@/features/media/api/use-delete-media';
 import { isVideo } from './media-preview';
 
 /** Confirms, then deletes one photo or video (the record and its stored files). */

@@ -11,7 +11,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateMeter } from '@/features/meters/api/create-meter';
+import { useCreateMeter } from '@/features/meters/api/use-create-meter';
 
 // The multiplier is typed as text into a number input; the shared schema parses it (blank → 1).
 const EMPTY: CreateMeterInput = {

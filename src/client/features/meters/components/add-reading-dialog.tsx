@@ -13,7 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { dateTimeLocalToIso, toDateTimeLocal } from '@/features/assessments/assessed-at';
-import { isLowerReadingRefusal, useCreateReading } from '@/features/meters/api/create-reading';
+import { isLowerReadingRefusal, useCreateReading } from '@/features/meters/api/use-create-reading';
 import { lastReadingText } from '@/features/meters/format';
 
 /**

@@ -2,6 +2,7 @@ import type { UploadRequest, UploadResponse } from '@shared/contract/uploads';
 import { UPLOAD_RETRY_DELAYS_MS } from '@shared/domain/uploads';
 import { apiRequest } from '@/lib/api-client';
 import { withRetries } from '@/features/uploads/retry';
+import { apiPaths } from '@/lib/api-paths';
 
 /**
  * POST /api/objects/upload: a signed URL for one direct PUT of the file, and the key the server chose
@@ -11,7 +12,7 @@ import { withRetries } from '@/features/uploads/retry';
  */
 export function requestUploadUrl(file: NonNullable<UploadRequest>): Promise<UploadResponse> {
   return withRetries(
-    async () => (await apiRequest('POST', '/api/objects/upload', file)).json() as Promise<UploadResponse>,
+    async () => (await apiRequest('POST', apiPaths.uploadUrl, file)).json() as Promise<UploadResponse>,
     UPLOAD_RETRY_DELAYS_MS,
   );
 }

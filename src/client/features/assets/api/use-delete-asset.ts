@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { DASHBOARD_STATS_KEY } from './create-asset';
-import { assetQueryKey } from './get-asset';
-import { ASSETS_URL } from './get-assets';
+import { apiPaths, queryKeys } from '@/lib/api-paths';
 
 /**
  * DELETE /api/assets/{id}. The server also deletes the asset's assessments, actions and media, so
@@ -14,17 +12,16 @@ import { ASSETS_URL } from './get-assets';
 export function useDeleteAsset(id: string, onDeleted: () => void) {
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('DELETE', `${ASSETS_URL}/${encodeURIComponent(id)}`);
+      await apiRequest('DELETE', apiPaths.asset(id));
     },
     onSuccess: () => {
       onDeleted();
-      queryClient.removeQueries({ queryKey: assetQueryKey(id), exact: true });
-      for (const url of ['/api/assessments', '/api/media']) {
-        queryClient.removeQueries({ queryKey: [url, { assetId: id }] });
-      }
-      void queryClient.invalidateQueries({ queryKey: [ASSETS_URL] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/actions'] });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY });
+      queryClient.removeQueries({ queryKey: queryKeys.asset(id), exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.assessmentList({ assetId: id }) });
+      queryClient.removeQueries({ queryKey: queryKeys.mediaOfAsset(id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.assets });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.actions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Assessment, CreateAssessmentInput } from '@shared/contract/assessments';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { ASSESSMENTS_URL } from './get-assessments';
+import { apiPaths, queryKeys } from '@/lib/api-paths';
 
 /**
  * POST /api/assessments. The assessment sets the asset's condition, so every asset query (its page,
@@ -10,11 +10,11 @@ import { ASSESSMENTS_URL } from './get-assessments';
  */
 export function useCreateAssessment() {
   return useMutation({
-    mutationFn: async (input: CreateAssessmentInput) => (await apiRequest('POST', ASSESSMENTS_URL, input)).json() as Promise<Assessment>,
+    mutationFn: async (input: CreateAssessmentInput) => (await apiRequest('POST', apiPaths.assessments, input)).json() as Promise<Assessment>,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [ASSESSMENTS_URL] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/assets'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.assessments });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.assets });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats });
     },
   });
 }

@@ -2,8 +2,7 @@ import type { AssetListItem } from '@shared/contract/assets';
 import type { AssetStatus, AssetType, Condition } from '@shared/domain';
 import { LIST_PAGE_SIZE } from '@shared/domain';
 import { useInfiniteList } from '@/lib/use-infinite-list';
-
-export const ASSETS_URL = '/api/assets';
+import { apiPaths } from '@/lib/api-paths';
 
 export interface AssetListFilters {
   search?: string;
@@ -14,5 +13,5 @@ export interface AssetListFilters {
 
 /** GET /api/assets, newest first, 50 rows a page; further pages load as the user scrolls. */
 export function useAssets(filters: AssetListFilters) {
-  return useInfiniteList<AssetListItem>(ASSETS_URL, { ...filters, limit: LIST_PAGE_SIZE });
+  return useInfiniteList<AssetListItem>(apiPaths.assets, { ...filters, limit: LIST_PAGE_SIZE });
 }

@@ -1,13 +1,12 @@
 import type { Reading } from '@shared/contract/meters';
 import { useInfiniteList } from '@/lib/use-infinite-list';
+import { apiPaths } from '@/lib/api-paths';
 
 /** Readings per page: enough for a readable chart on a phone; 'Load more' fetches older ones. */
 export const READINGS_PAGE_SIZE = 20;
 
 /** The URL of a meter's readings, which is also the first part of their query key. */
-export const meterReadingsUrl = (meterId: string) => `/api/meters/${encodeURIComponent(meterId)}/readings`;
-
 /** GET /api/meters/{id}/readings: newest first, each with its consumption, a page at a time. */
 export function useMeterReadings(meterId: string) {
-  return useInfiniteList<Reading>(meterReadingsUrl(meterId), { limit: READINGS_PAGE_SIZE });
+  return useInfiniteList<Reading>(apiPaths.meterReadings(meterId), { limit: READINGS_PAGE_SIZE });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateMeterInput, Meter } from '@shared/contract/meters';
 import { apiRequest } from '@/lib/api-client';
-import { METERS_KEY } from './get-meters';
+import { apiPaths, queryKeys } from '@/lib/api-paths';
 
 /** POST /api/meters; refreshes the meter list. */
 export function useCreateMeter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateMeterInput) => (await (await apiRequest('POST', '/api/meters', input)).json()) as Meter,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: METERS_KEY }),
+    mutationFn: async (input: CreateMeterInput) => (await (await apiRequest('POST', apiPaths.meters, input)).json()) as Meter,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.meters }),
   });
 }

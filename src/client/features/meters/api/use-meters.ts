@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Meter } from '@shared/contract/meters';
+import { queryKeys } from '@/lib/api-paths';
 
 /** GET /api/meters: every meter, ordered by meter number. Its key is the prefix of a meter's own key. */
-export const METERS_KEY = ['/api/meters'] as const;
-
 export function useMeters() {
-  return useQuery<Meter[]>({ queryKey: METERS_KEY });
+  return useQuery<Meter[]>({ queryKey: queryKeys.meters });
 }
 
 /**
@@ -15,8 +14,8 @@ export function useMeters() {
 export function useMeter(id: string, enabled = true) {
   const queryClient = useQueryClient();
   return useQuery<Meter>({
-    queryKey: [...METERS_KEY, id],
+    queryKey: queryKeys.meter(id),
     enabled: enabled && id !== '',
-    placeholderData: () => queryClient.getQueryData<Meter[]>(METERS_KEY)?.find((m) => m.id === id),
+    placeholderData: () => queryClient.getQueryData<Meter[]>(queryKeys.meters)?.find((m) => m.id === id),
   });
 }

@@ -1,0 +1,76 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every API path the client calls (spec §7), and the query keys of what it caches. The default query
+ * function reads a key as a URL (api-client.ts, urlFromQueryKey): its first element is the path, a
+ * string after it a path segment, an object the query string. Each key starts with the path of the
+ * list it belongs under, so invalidating that path refreshes every page, filter and item under it.
+ */
+const segment = encodeURIComponent;
+
+export const apiPaths = {
+  user: '/api/user',
+  login: '/api/login',
+  register: '/api/register',
+  logout: '/api/logout',
+  dashboardStats: '/api/dashboard/stats',
+  locations: '/api/locations',
+  locationSummary: '/api/locations/summary',
+  assets: '/api/assets',
+  asset: (id: string) => `/api/assets/${segment(id)}`,
+  assetHistory: (id: string) => `/api/assets/${segment(id)}/history`,
+  assessments: '/api/assessments',
+  actions: '/api/actions',
+  action: (id: string) => `/api/actions/${segment(id)}`,
+  media: '/api/media',
+  mediaItem: (id: string) => `/api/media/${segment(id)}`,
+  uploadUrl: '/api/objects/upload',
+  meters: '/api/meters',
+  meterReadings: (meterId: string) => `/api/meters/${segment(meterId)}/readings`,
+  readings: '/api/meter-readings',
+  search: '/api/search',
+  reportExport: '/api/reports/export',
+  reportExports: '/api/reports/exports',
+} as const;
+
+type Params = Record<string, string | number | undefined>;
+
+export const queryKeys = {
+  user: [apiPaths.user] as const,
+  dashboardStats: [apiPaths.dashboardStats] as const,
+  /** Every location list; `/api/locations/summary` is not under it and is invalidated by name. */
+  locations: [apiPaths.locations] as const,
+  locationList: (params: Params) => [apiPaths.locations, params] as const,
+  locationSummary: [apiPaths.locationSummary] as const,
+  /** Every asset list and every asset, with its history. */
+  assets: [apiPaths.assets] as const,
+  assetList: (params: Params) => [apiPaths.assets, params] as const,
+  /** One asset; a prefix of nothing but its history. */
+  asset: (id: string) => [apiPaths.assets, id] as const,
+  /** Under the asset's own key, so an invalidation of the asset (an edit, an assessment) refreshes it. */
+  assetHistory: (id: string) => [apiPaths.assets, id, 'history'] as const,
+  assessments: [apiPaths.assessments] as const,
+  assessmentList: (params: Params) => [apiPaths.assessments, params] as const,
+  /** Every action list: the page's, an asset's tab, the dashboard's open actions. */
+  actions: [apiPaths.actions] as const,
+  actionList: (params: Params) => [apiPaths.actions, params] as const,
+  media: [apiPaths.media] as const,
+  mediaOfAsset: (assetId: string) => [apiPaths.media, { assetId }] as const,
+  /** The meter list and every meter's own entry. */
+  meters: [apiPaths.meters] as const,
+  meter: (id: string) => [apiPaths.meters, id] as const,
+  meterReadings: (meterId: string) => [apiPaths.meterReadings(meterId)] as const,
+  search: (q: string) => [apiPaths.search, { q }] as const,
+  reportExports: [apiPaths.reportExports] as const,
+};
+
+/**
+ * After a change to records shown in a history (actions, photos): that asset's history, or every
+ * loaded one when the asset is not known (an action may move between assets). Only the open tab
+ * refetches.
+ */
+export function invalidateAssetHistory(queryClient: QueryClient, assetId?: string | null): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => queryKey[0] === apiPaths.assets && queryKey[2] === 'history' && (!assetId || queryKey[1] === assetId),
+  });
+}
