@@ -10,7 +10,7 @@ import { isUuid } from './keyset';
  */
 export type Tx = Omit<NodePgDatabase<typeof schema>, 'transaction'> & { $client: pg.PoolClient };
 
-/** One query builder per pooled connection, made the first time it runs a transaction (~70 µs). */
+/** One query builder per pooled connection, made the first time it runs a transaction (making one is not free). */
 const builders = new WeakMap<pg.PoolClient, Tx>();
 
 /**

@@ -46,12 +46,12 @@ export function searchConnectionsDefault(): number {
  * disk's figure; PostgreSQL's documentation suggests lower values for SSDs and for data that stays
  * in memory): at 4 the planner would rather walk the newest-first index and filter than read a
  * composite index such as (condition, created_at), which is only right when matches are spread
- * evenly. After 36,000 new assets of one condition, `condition=poor` walked them all (26 ms) instead
- * of reading 51 index entries (0.06 ms). docs/performance.md, "Asset list".
+ * evenly. After 36,000 new assets of one condition, `condition=poor` walked them all instead of
+ * reading 51 index entries. docs/performance.md, "Asset list".
  *
  * Not `plan_cache_mode = force_generic_plan`, although PostgreSQL re-plans the app's prepared
  * browsing statements on every execution: it applies to every statement with parameters, the unnamed
- * ones too, and gave the global search one plan for every word (a common word: p95 377 ms). ADR 013.
+ * ones too, and gave the global search one plan for every word, slow for common ones. ADR 013.
  */
 export const SESSION_OPTIONS = '-c random_page_cost=1.1';
 
@@ -61,7 +61,7 @@ export const SESSION_OPTIONS = '-c random_page_cost=1.1';
  * search's values (which costs as much as running it). Set per session rather than per transaction,
  * a search is one statement with no BEGIN and COMMIT around it. No JIT: a search statement holds a
  * branch per plan and runs one, but its estimated cost sums them all, so at 1,000,000 assets it
- * passed `jit_above_cost` and compiled for ~100 ms a search that then ran in 1.5 ms. Read-only: the
+ * passed `jit_above_cost` and compiled for many times longer than the search then ran. Read-only: the
  * search only reads.
  */
 export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c jit=off -c default_transaction_read_only=on`;
@@ -96,8 +96,8 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   };
   const pool = open('asset-register', SESSION_OPTIONS, options.max ?? 10, 30_000);
   // The search's connections are kept however long they idle: each holds the statements it has
-  // prepared and planned (search/warm-up.ts), which a new connection would plan again, 20–50 ms a
-  // shape. They are few (processors + 1).
+  // prepared and planned (search/warm-up.ts), which a new connection would plan again at several
+  // times a search's cost. They are few (processors + 1).
   const searchConnections = options.searchMax ?? Math.min(options.max ?? 10, searchConnectionsDefault());
   const searchPool = open('asset-register-search', SEARCH_SESSION_OPTIONS, searchConnections, 0);
   const db = Object.assign(drizzle(pool, { schema }), { $search: searchPool });

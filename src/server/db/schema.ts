@@ -42,7 +42,7 @@ const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('
  * The pairs of characters of a search_text (search_bigrams(), db/sql/search.sql), for search terms too
  * short for a trigram (`hp`, `60`). With GIN's pending list, as the trigram index: without it every
  * create wrote ~85 entries into the shared pages of the common pairs, and concurrent creates queued
- * on those pages (POST /api/assets p95 44 ms at 10 connections).
+ * on those pages (docs/performance.md, "Writes p95").
  */
 const bigrams = (name: string, column: ExtraConfigColumn) => index(name).using('gin', sql`search_bigrams(${column})`);
 

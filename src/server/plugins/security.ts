@@ -14,7 +14,7 @@ export async function registerSecurity(app: FastifyInstance, options: { storageO
   // With S3, browsers show presigned GETs and PUT uploads straight to the bucket's origin.
   const storage = options.storageOrigin ? [options.storageOrigin] : [];
   // Built once: @fastify/helmet rebuilt the whole middleware (CSP parsing included) on every request,
-  // ~45 µs each (CPU profile of the asset list). The headers are the same for every response.
+  // a visible cost in the asset list's CPU profile. The headers are the same for every response.
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -7,7 +7,7 @@ export type { ObjectStorage, ObjectInfo, S3ObjectStorage } from './storage';
 
 /**
  * S3 when S3_BUCKET is set, otherwise files under DATA_DIR/objects. The AWS SDK is loaded only for
- * S3: with local files it would only cost start-up time and memory (~4 MB of RSS measured at start).
+ * S3: with local files it would only cost start-up time and memory.
  */
 export async function createStorage(config: Config): Promise<ObjectStorage> {
   if (config.s3.bucket) {

@@ -5,8 +5,8 @@ export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_RESULTS_PER_LIST = 20;
 /**
  * Each list counts its matches up to this many and reports one more when there are more, shown as
- * "100+". Counting costs in proportion to the limit (ADR 011: 0.3 ms at 100, 2.9 ms at 1,000 for a
- * word in 15 % of 100,000 assets); past a hundred the figure only tells the user to narrow the query.
+ * "100+". Counting costs in proportion to the limit (ADR 011 has the measurements); past a hundred
+ * the figure only tells the user to narrow the query.
  */
 export const SEARCH_COUNT_LIMIT = 100;
 /** Words of a query beyond this many are ignored (every word must match). */

@@ -46,8 +46,8 @@ const CREATE_FIELDS = [
 
 /**
  * A create is one statement, its own transaction: one round trip instead of four (BEGIN with the audit
- * actor, the location's path, the INSERT, COMMIT), each of which cost ~0.3 ms of server CPU on a
- * 2-core host. In order of evaluation:
+ * actor, the location's path, the INSERT, COMMIT), each of which costs server CPU of its own. In
+ * order of evaluation:
  * - `actor` sets the audit trail's author for this transaction only (set_config(…, true)); the
  *   row's source needs it, so it is set before the row is inserted and the AFTER triggers read it;
  * - the location's path is read under FOR SHARE, so a concurrent rename either waits for this insert
@@ -95,7 +95,7 @@ export function assetsRepo(db: Db) {
   /**
    * The JSON of a page of listColumns that is sorted and limited first: PostgreSQL computes a
    * select's values before its sort, so JSON in the sorted select itself would be built for every
-   * match (a search's few hundred, 0.7 ms more per request), not just the page's rows.
+   * match (a search's few hundred), not just the page's rows.
    * Browsing needs no wrapper: its index walk stops at the limit.
    */
   const jsonOfPage = (query: { as(alias: 'page'): SubqueryWithSelection<typeof listColumns, 'page'> }) => {

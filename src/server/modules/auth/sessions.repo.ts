@@ -19,8 +19,8 @@ export type SessionUser = typeof users.$inferSelect;
 
 /**
  * How long this process trusts a session it has just read without reading it again. Every API
- * request needs its session, and the lookup was the largest per-request cost left (0.4 ms of a
- * 1.8 ms asset read, docs/performance.md, "Per request"). Sign-out and expiry in this process take effect at once
+ * request needs its session, and the lookup was the largest per-request cost left (docs/performance.md,
+ * "Per request"). Sign-out and expiry in this process take effect at once
  * (the entry is dropped or checked against the clock); a sign-out served by another process reaches
  * this one within this many milliseconds.
  */

@@ -10,7 +10,7 @@ export interface ExportQueue {
 
 /**
  * The exports of one app process: `concurrency` generate at once (each is a thread, a database
- * connection and ~150 MB at its peak for 100,000 rows) and at most `limit` wait. Beyond that a
+ * connection and a large share of the process's memory at its peak for 100,000 rows) and at most `limit` wait. Beyond that a
  * request is refused instead of joining a line that grows without bound (every waiter holds an open
  * request and its user's export lock). The queue lives in the process: with several processes each
  * has its own.

@@ -31,7 +31,7 @@ export function exportFilename(reportType: ReportType, locationName: string | nu
 
 /**
  * Writes one report in a worker thread. Generating 100,000 rows of xlsx takes seconds of CPU: on the
- * main thread it held every other request up by 150–400 ms at a time, and its garbage stayed in the
+ * main thread it held every other request up for a noticeable time, and its garbage stayed in the
  * main heap afterwards. A worker has its own event loop and heap, and the heap is returned when it ends.
  */
 function writeInWorker(job: ReportJob, databaseUrl: string, timeLimitMs: number): Promise<number> {
@@ -39,7 +39,7 @@ function writeInWorker(job: ReportJob, databaseUrl: string, timeLimitMs: number)
     const worker = new Worker(new URL('./export-worker-entry.mjs', import.meta.url), {
       workerData: { ...job, databaseUrl },
       // A small young generation: the export's garbage is short-lived, and at V8's default size the
-      // worker alone added ~50 MB to the process's peak (measured 333–354 MB at 16–64, 287–313 MB at 8).
+      // worker alone raised the process's peak memory by a sixth (docs/performance.md, "Exports").
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     let answered = false;

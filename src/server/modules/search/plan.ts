@@ -66,18 +66,16 @@ export interface PlanOptions {
 }
 
 /**
- * Relative cost of what each plan reads, measured on 100,000 assets (PostgreSQL 15, 2 vCPUs; one
- * unit ~0.5 µs): a walked row is an index step and the test (all 100,000 rows of `zqx`: 53 ms); a
- * bitmap record a heap page visit, the index's recheck, the test and the sort (`dell`, 15,648
- * records: 27 ms), plus its share of the driver's whole index entry, read before the first row
- * (~0.2 µs per record holding it); a scanned row a sequential read and the test (80 ms). A filtered
- * list's index (a condition, a type) leads to rows spread over the table (`type=hvac`, 9,977 rows
- * walked: 13.7 ms). A filter's index entry, read into a bitmap, is cheaper than a trigram's
- * (`type = other`, 27,618 entries: 2 ms).
+ * Relative cost of what each plan reads, a walked row being 1 (measured on 100,000 assets; ADR 021
+ * and docs/performance.md have the figures): a walked row is an index step and the test; a bitmap
+ * record a heap page visit, the index's recheck, the test and the sort, plus its share of the
+ * driver's whole index entry, read before the first row; a scanned row a sequential read and the
+ * test. A filtered list's index (a condition, a type) leads to rows spread over the table, so its
+ * walked rows cost more. A filter's index entry, read into a bitmap, is cheaper than a trigram's.
  */
 const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, indexEntry: 0.4, filterIndexEntry: 0.15 };
 
-/** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, at ~0.2 ms. */
+/** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, and cheap to read. */
 export const SAMPLE_ROWS = 200;
 /**
  * Hits among SAMPLE_ROWS too few to tell walking from the index (a page's plans cross between 3 and

@@ -35,8 +35,8 @@ function warmUpSearches(db: Db): (() => Promise<unknown>)[] {
 /**
  * Prepares the search's statements of the common shapes on every search connection before the
  * server takes requests. Each connection parses and plans a statement shape the first time it
- * meets it, ~20–50 ms for a global search's: without this, the first searches after a start pay
- * that once per shape and connection. The search pool keeps its connections (db/client.ts), so
+ * meets it, at several times the cost of running it (ADR 021, "Prepared at start"): without this,
+ * the first searches after a start pay that once per shape and connection. The search pool keeps its connections (db/client.ts), so
  * they stay prepared.
  */
 export async function warmUpSearch(db: Db, connections: number): Promise<{ connections: number; searches: number }> {
