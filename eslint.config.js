@@ -1,10 +1,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs from 'node:fs';
 import globals from 'globals';
 
 /** Imports go one way: shared ← server, shared ← client; never between client and server. */
 const forbid = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
+
+/**
+ * The client's own layers, as bulletproof-react has them: shared code (components/, lib/, config/)
+ * ← features/<feature>/ ← app/ (the pages, which compose features). A feature imports no other
+ * feature and no page; shared code imports neither.
+ */
+const CLIENT_IMPORTS = [
+  { group: ['**/server/**', 'fastify*', 'drizzle-orm*', 'pg'], message: 'The client must not import server code.' },
+  { group: ['../*'], message: 'Import from another folder through @/ (src/client) or @shared/ (src/shared).' },
+];
+const clientImports = (...more) => ['error', { patterns: [...CLIENT_IMPORTS, ...more] }];
+const NO_PAGES = { group: ['@/app/*'], message: 'Pages compose features; nothing imports a page.' };
+const FEATURES = fs.readdirSync(new URL('./src/client/features', import.meta.url));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'data/**', '.tmp/**'] },
@@ -31,17 +45,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', 'fastify*', 'drizzle-orm*', 'pg'], message: 'The client must not import server code.' },
-            { group: ['../*'], message: 'Import from another folder through @/ (src/client) or @shared/ (src/shared).' },
-          ],
-        },
-      ],
+      'no-restricted-imports': clientImports(),
     },
   },
+  {
+    files: ['src/client/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': clientImports(NO_PAGES, {
+        group: ['@/features/*'],
+        message: 'Shared code (components, lib, config) is used by features and pages and uses neither.',
+      }),
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': clientImports(NO_PAGES, {
+        group: ['@/features/*', `!@/features/${feature}`],
+        message: 'A feature does not import another: move what both need to components/ or lib/, or compose them in the page.',
+      }),
+    },
+  })),
   {
     files: ['src/server/**/*.ts'],
     rules: {

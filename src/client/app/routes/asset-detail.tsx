@@ -83,7 +83,7 @@ function AssetPage({ asset }: { asset: Asset }) {
           <AssetActions assetId={asset.id} />
         </TabsContent>
         <TabsContent value="media">
-          <AssetMedia assetId={asset.id} />
+          <AssetMedia assetId={asset.id} assetCode={asset.assetId} />
         </TabsContent>
         {/* Radix mounts a tab's content only while it is open, so the history loads on first view. */}
         <TabsContent value="history">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOwnMediaUrl } from '@shared/domain';
-import { safeMediaUrl } from '@/features/media/safe-media-url';
+import { safeMediaUrl } from '@/lib/safe-media-url';
 
 /** What the server accepts as a reading's photoUrl is what the client renders, as a same-origin link. */
 const origin = 'https://assets.example.com';

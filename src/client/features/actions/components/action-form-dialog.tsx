@@ -21,7 +21,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateAction } from '@/features/actions/api/use-create-action';
 import { useUpdateAction } from '@/features/actions/api/use-update-action';
-import { useRecordPhotos } from '@/features/uploads/use-record-photos';
+import { useRecordPhotos } from '@/components/photo-capture/use-record-photos';
 import { ActionAssetFields } from './action-asset-fields';
 
 /**

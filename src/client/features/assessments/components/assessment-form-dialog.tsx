@@ -12,9 +12,9 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useRecordPhotos } from '@/features/uploads/use-record-photos';
+import { useRecordPhotos } from '@/components/photo-capture/use-record-photos';
 import { useCreateAssessment } from '@/features/assessments/api/use-create-assessment';
-import { dateTimeLocalToIso, toDateTimeLocal } from '@/features/assessments/assessed-at';
+import { dateTimeLocalToIso, toDateTimeLocal } from '@/lib/date-time-local';
 
 /**
  * The shared schema, except that "assessed at" arrives as a datetime-local value and is converted to

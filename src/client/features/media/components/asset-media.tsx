@@ -6,8 +6,7 @@ import { countOf } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAsset } from '@/features/assets/api/use-asset';
-import { UploadPhotosDialog } from '@/features/uploads/components/upload-photos-dialog';
+import { UploadPhotosDialog } from '@/features/media/components/upload-photos-dialog';
 import { useMedia } from '@/features/media/api/use-media';
 import { DeleteMediaDialog } from './delete-media-dialog';
 import { MediaPreview } from './media-preview';
@@ -17,12 +16,11 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4';
 
 /**
  * The Media tab (spec §2): the count, the Upload Photo button and a grid of the asset's photos and
- * videos. A tile opens the file full size; its bin button deletes it after a confirmation.
+ * videos. A tile opens the file full size; its bin button deletes it after a confirmation. The page
+ * gives the asset's code (the upload dialog names it).
  */
-export function AssetMedia({ assetId }: { assetId: string }) {
+export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode: string }) {
   const { data: media, isLoading, error } = useMedia(assetId);
-  // Already loaded by the page around this tab; only its code is wanted, for the upload dialog.
-  const assetCode = useAsset(assetId).data?.assetId ?? 'this asset';
   const [uploading, setUploading] = useState(false);
   const [opened, setOpened] = useState<Media | null>(null);
   const [deleting, setDeleting] = useState<Media | null>(null);

@@ -1,6 +1,6 @@
 import { ImageOff, Play, Video } from 'lucide-react';
 import type { Media } from '@shared/contract/media';
-import { safeMediaUrl } from '@/features/media/safe-media-url';
+import { safeMediaUrl } from '@/lib/safe-media-url';
 
 export const isVideo = (media: Media) => media.type === 'video' || !!media.mimeType?.startsWith('video/');
 

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { dateTimeLocalToIso, toDateTimeLocal } from '@/features/assessments/assessed-at';
+import { dateTimeLocalToIso, toDateTimeLocal } from '@/lib/date-time-local';
 import { isLowerReadingRefusal, useCreateReading } from '@/features/meters/api/use-create-reading';
 import { lastReadingText } from '@/features/meters/format';
 

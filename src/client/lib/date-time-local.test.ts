@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dateTimeLocalToIso, toDateTimeLocal } from './assessed-at';
+import { dateTimeLocalToIso, toDateTimeLocal } from './date-time-local';
 
 const originalTz = process.env.TZ;
 

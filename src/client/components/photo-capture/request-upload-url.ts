@@ -1,7 +1,7 @@
 import type { UploadRequest, UploadResponse } from '@shared/contract/uploads';
 import { UPLOAD_RETRY_DELAYS_MS } from '@shared/domain/uploads';
 import { apiRequest } from '@/lib/api-client';
-import { withRetries } from '@/features/uploads/retry';
+import { withRetries } from '@/components/photo-capture/retry';
 import { apiPaths } from '@/lib/api-paths';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Media } from '@shared/contract/media';
 import { Dialog } from '@/components/ui/dialog';
-import { refreshAfterMediaChange } from '@/features/media/api/refresh-media';
-import { LazyPhotoUploader } from './lazy-photo-uploader';
+import { refreshAfterMediaChange } from '@/components/photo-capture/refresh-media';
+import { LazyPhotoUploader } from '@/components/photo-capture/lazy-photo-uploader';
 
 /**
  * The Media tab's Upload Photo dialog: Uppy's Dashboard filling the dialog (the whole screen on a

@@ -2,10 +2,10 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ImagePlus } from 'lucide-react';
 import type { Media } from '@shared/contract/media';
 import { Button } from '@/components/ui/button';
-import { refreshAfterMediaChange } from '@/features/media/api/refresh-media';
+import { refreshAfterMediaChange } from '@/components/photo-capture/refresh-media';
 import type { MediaOwner } from './create-photo-uppy';
-import { LazyPhotoUploader } from './components/lazy-photo-uploader';
-import type { PhotoQueueController } from './components/photo-uploader';
+import { LazyPhotoUploader } from './lazy-photo-uploader';
+import type { PhotoQueueController } from './photo-uploader';
 
 /**
  * The optional Photos section of the assessment and action dialogs. Photos wait in the widget until

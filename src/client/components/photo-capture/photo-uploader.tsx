@@ -4,7 +4,7 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import type { Media } from '@shared/contract/media';
 import { cn } from '@/lib/cn';
-import { createPhotoUppy, type MediaOwner, type PhotoUppy } from '@/features/uploads/create-photo-uppy';
+import { createPhotoUppy, type MediaOwner, type PhotoUppy } from '@/components/photo-capture/create-photo-uppy';
 import { MAX_UPLOAD_FILES, MAX_UPLOAD_SIZE_LABEL } from '@shared/domain/uploads';
 
 /** Lets a form start the queued uploads once the record they belong to exists. */
