@@ -5,10 +5,11 @@ import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
 import { jsonObject } from '../../db/json-rows';
+import { columnsOf } from '../../db/api-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
-import type { Action } from '../../../shared/contract/actions';
+import { actionSchema, type Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
 /** The pool or an open transaction: the PATCH reads, checks and writes inside one. */
@@ -26,25 +27,8 @@ export interface ActionFilters {
   cursor?: string;
 }
 
-/** Every column the API returns (not search_text); the linked asset's code is kept on the action (db/sql/action-asset-code.sql). */
-const listColumns = {
-  id: actions.id,
-  actionId: actions.actionId,
-  assetId: actions.assetId,
-  assetCode: actions.assetCode,
-  assessmentId: actions.assessmentId,
-  title: actions.title,
-  description: actions.description,
-  category: actions.category,
-  priority: actions.priority,
-  status: actions.status,
-  assignee: actions.assignee,
-  targetDate: actions.targetDate,
-  completedDate: actions.completedDate,
-  createdBy: actions.createdBy,
-  createdAt: actions.createdAt,
-  updatedAt: actions.updatedAt,
-};
+/** The columns of an action as the API shows it (actionSchema); the linked asset's code is kept on the action (db/sql/action-asset-code.sql). */
+const listColumns = columnsOf(actionSchema, actions);
 
 export type ActionWithCode = Omit<Action, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 

@@ -1,21 +1,11 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jsonObject } from '../../db/json-rows';
 import { assets } from '../../db/schema';
+import { columnsOf } from '../../db/api-columns';
+import { assetListItemSchema } from '../../../shared/contract/assets';
 
 /** The columns of a list row (assetListItemSchema), keyed by the API's field names. */
-export const listColumns = {
-  id: assets.id,
-  assetId: assets.assetId,
-  type: assets.type,
-  make: assets.make,
-  model: assets.model,
-  serial: assets.serial,
-  condition: assets.condition,
-  status: assets.status,
-  locationId: assets.locationId,
-  locationPath: assets.locationPath,
-  createdAt: assets.createdAt,
-};
+export const listColumns = columnsOf(assetListItemSchema, assets);
 export type ListColumns = { [Key in keyof typeof listColumns]: PgColumn };
 
 /**

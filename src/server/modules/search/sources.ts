@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { assets, meters } from '../../db/schema';
+import { columnsOf } from '../../db/api-columns';
+import { meterSchema } from '../../../shared/contract/meters';
 import { listColumns } from '../assets/list-columns';
 import { actionSource } from '../actions/actions.repo';
 import type { SearchSource } from './matches';
@@ -21,17 +23,7 @@ export const meterSource: SearchSource = {
   table: meters,
   searchText: meters.searchText,
   order: sql`${meters.meterNumber}, ${meters.id}`,
-  fields: {
-    id: meters.id,
-    meterNumber: meters.meterNumber,
-    type: meters.type,
-    unit: meters.unit,
-    multiplier: meters.multiplier,
-    locationId: meters.locationId,
-    locationPath: meters.locationPath,
-    lastReading: meters.lastReading,
-    lastReadingDate: meters.lastReadingDate,
-    createdAt: meters.createdAt,
-  },
+  fields: columnsOf(meterSchema, meters),
+
   bigrams: sql`search_bigrams(${meters.searchText})`,
 };
