@@ -5,7 +5,7 @@ import { transactionAs } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
-import { badRequest, conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
+import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
 import type { z } from 'zod';
 import type { createMeterSchema, createReadingSchema, Meter, Reading } from '../../../shared/contract/meters';
 
@@ -26,6 +26,10 @@ export function toMeter(row: MeterRow): Meter {
   };
 }
 
+/** What a create asks of the register; the route answers each kind. */
+export type CreateMeterResult = { kind: 'created'; meter: Meter } | { kind: 'location-missing' } | { kind: 'number-taken'; message: string };
+export type AddReadingResult = { kind: 'recorded'; reading: Reading } | { kind: 'meter-missing' } | { kind: 'refused'; message: string };
+
 const formatReading = (n: number) => n.toLocaleString('en-GB');
 const formatDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -36,29 +40,25 @@ export function metersRepo(db: Db) {
       return rows.map(toMeter);
     },
 
-    async get(id: string): Promise<Meter> {
+    async get(id: string): Promise<Meter | undefined> {
       const [row] = await db.select().from(meters).where(eq(meters.id, id)).limit(1);
-      if (!row) throw notFound('Meter not found');
-      return toMeter(row);
+      return row && toMeter(row);
     },
 
-    async create(input: z.output<typeof createMeterSchema>, actorId: string): Promise<Meter> {
+    async create(input: z.output<typeof createMeterSchema>, actorId: string): Promise<CreateMeterResult> {
       try {
-        return await transactionAs(db, actorId, async (tx) => {
+        return await transactionAs(db, actorId, async (tx): Promise<CreateMeterResult> => {
           // Locked like an asset's location, so a concurrent rename cannot leave a stale path.
           const locationPath = await locationsRepo(db).lockedPath(tx, input.locationId);
-          if (!locationPath) throw badRequest('Location not found', { locationId: 'Location not found' });
+          if (!locationPath) return { kind: 'location-missing' };
           const [row] = await tx
             .insert(meters)
             .values({ ...input, locationPath })
             .returning();
-          return toMeter(row!);
+          return { kind: 'created', meter: toMeter(row!) };
         });
       } catch (err) {
-        if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
-          const message = `Meter number ${input.meterNumber} already exists`;
-          throw conflict(message, { meterNumber: message });
-        }
+        if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) return { kind: 'number-taken', message: `Meter number ${input.meterNumber} already exists` };
         throw err;
       }
     },
@@ -75,14 +75,15 @@ export function metersRepo(db: Db) {
      * COMMITTED a statement sees the rows committed before it began, so the neighbours must be read
      * once the lock is held, or a reading committed while this one waited would go unchecked.
      */
-    async addReading(input: z.output<typeof createReadingSchema>, recorder: { id: string; fullName: string }): Promise<Reading> {
+    async addReading(input: z.output<typeof createReadingSchema>, recorder: { id: string; fullName: string }): Promise<AddReadingResult> {
       const readingDate = new Date(input.readingDate);
       // Chosen here so the reading's place among others of the same date is known before the insert.
       const id = crypto.randomUUID();
-      return transactionAs(db, recorder.id, async (tx) => {
+      // A refusal ends the transaction before anything is written: only the lock and reads ran.
+      return transactionAs(db, recorder.id, async (tx): Promise<AddReadingResult> => {
         const { rows: locked } = await tx.$client.query<{ multiplier: number }>({ name: 'meter_lock', text: LOCK_METER, values: [input.meterId] });
         const meter = locked[0];
-        if (!meter) throw badRequest('Meter not found', { meterId: 'Meter not found' });
+        if (!meter) return { kind: 'meter-missing' };
 
         let startReading: number | undefined;
         if (!input.confirmReset) {
@@ -92,11 +93,11 @@ export function metersRepo(db: Db) {
             const message =
               `Reading is lower than the previous reading (${formatReading(around.previousReading)} on ${formatDate(around.previousDate!)}). ` +
               'If the meter was replaced or rolled over, confirm it as a meter reset.';
-            throw badRequest(message, { reading: message });
+            return { kind: 'refused', message };
           }
           if (around.nextReading !== null && !around.nextIsReset && input.reading > around.nextReading) {
             const message = `Reading is higher than the later reading (${formatReading(around.nextReading)} on ${formatDate(around.nextDate!)}). Check the reading and its date.`;
-            throw badRequest(message, { reading: message });
+            return { kind: 'refused', message };
           }
           // Consumption runs in (reading date, id) order, so it starts from the reading just before this one.
           startReading = around.readingBefore ?? undefined;
@@ -108,7 +109,7 @@ export function metersRepo(db: Db) {
           values: [id, input.meterId, input.reading, readingDate, recorder.id, input.notes ?? null, input.photoUrl ?? null, input.confirmReset],
         });
         const row = inserted[0]!;
-        return {
+        const reading: Reading = {
           id: row.id,
           meterId: row.meterId,
           reading: row.reading,
@@ -122,13 +123,15 @@ export function metersRepo(db: Db) {
           consumption: row.isReset || startReading === undefined ? null : (row.reading - startReading) * meter.multiplier,
           createdAt: row.createdAt.toISOString(),
         };
+        return { kind: 'recorded', reading };
       });
     },
 
     /** A meter's readings, newest reading date first, each with its consumption since the one before. */
-    async readings(meterId: string, limit: number, cursor: string | undefined): Promise<{ items: Reading[]; nextCursor: string | null }> {
+    /** Undefined when there is no such meter. */
+    async readings(meterId: string, limit: number, cursor: string | undefined): Promise<{ items: Reading[]; nextCursor: string | null } | undefined> {
       const [meter] = await db.select({ multiplier: meters.multiplier }).from(meters).where(eq(meters.id, meterId)).limit(1);
-      if (!meter) throw notFound('Meter not found');
+      if (!meter) return undefined;
       const after = cursor ? decodeCursor(cursor) : undefined;
       const rows = await readingsWithConsumption(db, meterId, meter.multiplier, { after, limit: limit + 1 });
       if (rows.length <= limit) return { items: rows, nextCursor: null };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { createMeterSchema, createReadingSchema, listReadingsQuery, meterSchema, readingSchema } from '../../../shared/contract/meters';
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import { isUuid } from '../../db/keyset';
-import { notFound } from '../../http-errors';
+import { badRequest, conflict, notFound } from '../../http-errors';
 import { metersRepo } from './meters.repo';
 
 /** GET/POST /api/meters, GET /api/meters/{id}, GET /api/meters/{id}/readings, POST /api/meter-readings. */
@@ -15,27 +15,34 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/meters', { schema: { response: { 200: z.array(meterSchema) } } }, async () => repo.list());
 
     app.post('/api/meters', { schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
-      return reply.status(201).send(await repo.create(request.body, request.user!.id));
+      const result = await repo.create(request.body, request.user!.id);
+      if (result.kind === 'location-missing') throw badRequest('Location not found', { locationId: 'Location not found' });
+      if (result.kind === 'number-taken') throw conflict(result.message, { meterNumber: result.message });
+      return reply.status(201).send(result.meter);
     });
 
     app.get('/api/meters/:id', { schema: { params: idParams, response: { 200: meterSchema } } }, async (request) => {
-      if (!isUuid(request.params.id)) throw notFound('Meter not found');
-      return repo.get(request.params.id);
+      const meter = isUuid(request.params.id) ? await repo.get(request.params.id) : undefined;
+      if (!meter) throw notFound('Meter not found');
+      return meter;
     });
 
     app.get(
       '/api/meters/:id/readings',
       { schema: { params: idParams, querystring: listReadingsQuery, response: { 200: z.array(readingSchema) } } },
       async (request, reply) => {
-        if (!isUuid(request.params.id)) throw notFound('Meter not found');
-        const page = await repo.readings(request.params.id, request.query.limit, request.query.cursor);
+        const page = isUuid(request.params.id) ? await repo.readings(request.params.id, request.query.limit, request.query.cursor) : undefined;
+        if (!page) throw notFound('Meter not found');
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.items;
       },
     );
 
     app.post('/api/meter-readings', { schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
-      return reply.status(201).send(await repo.addReading(request.body, request.user!));
+      const result = await repo.addReading(request.body, request.user!);
+      if (result.kind === 'meter-missing') throw badRequest('Meter not found', { meterId: 'Meter not found' });
+      if (result.kind === 'refused') throw badRequest(result.message, { reading: result.message });
+      return reply.status(201).send(result.reading);
     });
   };
 }
