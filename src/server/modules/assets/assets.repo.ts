@@ -11,6 +11,7 @@ import { matchOf } from '../search/query';
 import { assetSource } from '../search/sources';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
+import type { Asset } from '../../../shared/contract/assets';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetWithCreator = AssetRow & { createdByName: string | null };
@@ -87,6 +88,40 @@ function filterPlaceholders(
   if (shape.type) conditions.push(sql`${columns.type} = ${sql.placeholder('type')}`);
   if (shape.status) conditions.push(sql`${columns.status} = ${sql.placeholder('status')}`);
   return conditions;
+}
+
+/** An asset as the API shows it (assetSchema). */
+export function toAsset(row: AssetWithCreator): Asset {
+  return {
+    id: row.id,
+    assetId: row.assetId,
+    clientAssetId: row.clientAssetId,
+    type: row.type,
+    subtype: row.subtype,
+    make: row.make,
+    model: row.model,
+    serial: row.serial,
+    description: row.description,
+    locationId: row.locationId,
+    locationPath: row.locationPath,
+    installDate: row.installDate,
+    warrantyExpiry: row.warrantyExpiry,
+    condition: row.condition,
+    conditionNotes: row.conditionNotes,
+    complianceFire: row.complianceFire,
+    complianceElectrical: row.complianceElectrical,
+    complianceLoler: row.complianceLoler,
+    complianceHygiene: row.complianceHygiene,
+    qrCode: row.qrCode,
+    barcode: row.barcode,
+    customFields: row.customFields,
+    photoUrls: row.photoUrls,
+    status: row.status,
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export function assetsRepo(db: Db) {

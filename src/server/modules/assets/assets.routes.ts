@@ -6,50 +6,17 @@ import {
   listAssetsQuery,
   NEXT_CURSOR_HEADER,
   updateAssetSchema,
-  type Asset,
 } from '../../../shared/contract';
 import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
-import { assetsRepo, type AssetWithCreator } from './assets.repo';
+import { assetsRepo, toAsset } from './assets.repo';
 import { deleteStoredObjects } from '../media/stored-objects';
 
 const ASSET_NOT_FOUND = 'Asset not found';
 const locationNotFound = () => badRequest('Location not found', { locationId: 'Location not found' });
 
-function toAsset(row: AssetWithCreator): Asset {
-  return {
-    id: row.id,
-    assetId: row.assetId,
-    clientAssetId: row.clientAssetId,
-    type: row.type,
-    subtype: row.subtype,
-    make: row.make,
-    model: row.model,
-    serial: row.serial,
-    description: row.description,
-    locationId: row.locationId,
-    locationPath: row.locationPath,
-    installDate: row.installDate,
-    warrantyExpiry: row.warrantyExpiry,
-    condition: row.condition,
-    conditionNotes: row.conditionNotes,
-    complianceFire: row.complianceFire,
-    complianceElectrical: row.complianceElectrical,
-    complianceLoler: row.complianceLoler,
-    complianceHygiene: row.complianceHygiene,
-    qrCode: row.qrCode,
-    barcode: row.barcode,
-    customFields: row.customFields,
-    photoUrls: row.photoUrls,
-    status: row.status,
-    createdBy: row.createdBy,
-    createdByName: row.createdByName,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** GET/POST /api/assets, GET/PATCH/DELETE /api/assets/{id}. */
 export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

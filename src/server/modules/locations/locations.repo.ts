@@ -5,6 +5,7 @@ import { assets, locations, meters } from '../../db/schema';
 import { likePattern } from '../search/terms';
 import type { LocationPosition } from './location-cursor';
 import { LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
+import type { Location } from '../../../shared/contract/locations';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -50,6 +51,24 @@ const lockTree = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(${TREE_
 
 /** The location itself and everything below it (ancestorIds holds every id above a row). */
 export const inSubtree = (id: string): SQL => or(eq(locations.id, id), arrayContains(locations.ancestorIds, [id]))!;
+
+/** A location as the API shows it (locationSchema). */
+export function toLocation(row: LocationRow): Location {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    parentId: row.parentId,
+    code: row.code,
+    description: row.description,
+    gpsLat: row.gpsLat,
+    gpsLon: row.gpsLon,
+    metadata: row.metadata,
+    path: row.path,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
 
 export function locationsRepo(db: Db) {
   return {

@@ -8,35 +8,18 @@ import {
   NEXT_CURSOR_HEADER,
   locationSummarySchema,
   updateLocationSchema,
-  type Location,
   type LocationSummary,
 } from '../../../shared/contract';
 import { canNest, LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '../../../shared/domain';
 import { isUuid } from '../../db/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
-import { locationsRepo, type LocationRow } from './locations.repo';
+import { locationsRepo, toLocation } from './locations.repo';
 import { decodeLocationCursor, encodeLocationCursor } from './location-cursor';
 
 const PARENT_NOT_FOUND = 'Parent location not found';
 const LOCATION_NOT_FOUND = 'Location not found';
 
-export function toLocation(row: LocationRow): Location {
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    parentId: row.parentId,
-    code: row.code,
-    description: row.description,
-    gpsLat: row.gpsLat,
-    gpsLon: row.gpsLon,
-    metadata: row.metadata,
-    path: row.path,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** "A site", "An area": the type's label with its article, for messages. */
 function withArticle(type: LocationType): string {

@@ -2,12 +2,40 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
 import { actions, assessments, assets, media, uploadGrants, users } from '../../db/schema';
+import type { Media } from '../../../shared/contract/media';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
 
 /** The upload's file was deleted by the clean-up (its grace period passed) before it was recorded. */
 export class UploadDiscardedError extends Error {}
+
+const thumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
+
+/** A media record as the API shows it (mediaSchema), with its uploader's name. */
+export function toMedia(row: MediaRow, uploadedByName: string | null): Media {
+  return {
+    id: row.id,
+    assetId: row.assetId,
+    assessmentId: row.assessmentId,
+    actionId: row.actionId,
+    type: row.type,
+    url: row.url,
+    thumbnailUrl: row.thumbnailKey ? thumbnailUrl(row.id) : null,
+    filename: row.filename,
+    filesize: row.filesize,
+    mimeType: row.mimeType,
+    width: row.width,
+    height: row.height,
+    caption: row.caption,
+    gpsLat: row.gpsLat,
+    gpsLon: row.gpsLon,
+    takenAt: row.takenAt?.toISOString() ?? null,
+    uploadedBy: row.uploadedBy,
+    uploadedByName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 export function mediaRepo(db: Db) {
   return {

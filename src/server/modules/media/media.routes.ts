@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { createMediaSchema, idParams, listMediaQuery, mediaSchema, type Media } from '../../../shared/contract';
+import { createMediaSchema, idParams, listMediaQuery, mediaSchema } from '../../../shared/contract';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, HttpError, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
 import { isUploadKeyOf } from '../uploads/upload-keys';
 import { inspectUpload } from './inspect-upload';
 import { sendStoredObject } from './media-files';
-import { mediaRepo, UploadDiscardedError, type MediaRow } from './media.repo';
+import { mediaRepo, toMedia, UploadDiscardedError } from './media.repo';
 import { deleteStoredObjects } from './stored-objects';
 
 const MEDIA_NOT_FOUND = 'Media not found';
@@ -17,31 +17,6 @@ const UPLOAD_EXPIRED_MESSAGE = 'This upload was not recorded in time and has bee
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 export const mediaFileUrl = (id: string) => `/api/media/${id}/file`;
-const thumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
-
-function toMedia(row: MediaRow, uploadedByName: string | null): Media {
-  return {
-    id: row.id,
-    assetId: row.assetId,
-    assessmentId: row.assessmentId,
-    actionId: row.actionId,
-    type: row.type,
-    url: row.url,
-    thumbnailUrl: row.thumbnailKey ? thumbnailUrl(row.id) : null,
-    filename: row.filename,
-    filesize: row.filesize,
-    mimeType: row.mimeType,
-    width: row.width,
-    height: row.height,
-    caption: row.caption,
-    gpsLat: row.gpsLat,
-    gpsLon: row.gpsLon,
-    takenAt: row.takenAt?.toISOString() ?? null,
-    uploadedBy: row.uploadedBy,
-    uploadedByName,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * GET /api/media?assetId= (spec §7), POST /api/media (records an upload), GET /api/media/{id}/file
