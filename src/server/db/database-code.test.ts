@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { readDatabaseCode } from './database-code';
+import { DATABASE_CODE_DIR, readDatabaseCode } from './database-code';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +22,15 @@ const normalised = (definition: string) =>
     .replace(/;$/, '');
 
 describe('the database code (src/server/db/sql)', () => {
+  it('applies everything the files hold: outside the statements it reads there are only comments', () => {
+    for (const file of fs.readdirSync(DATABASE_CODE_DIR).filter((f) => f.endsWith('.sql'))) {
+      let rest = fs.readFileSync(path.join(DATABASE_CODE_DIR, file), 'utf8');
+      for (const statement of code.filter((s) => s.file === file)) rest = rest.replace(statement.sql, '');
+      const unread = rest.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('--'));
+      expect(unread, `${file}: statements not written as CREATE OR REPLACE FUNCTION … $$; or a one-line CREATE OR REPLACE TRIGGER`).toEqual([]);
+    }
+  });
+
   it('defines each function and trigger once', () => {
     for (const kind of ['function', 'trigger'] as const) {
       const names = code.filter((s) => s.kind === kind).map((s) => s.name);
