@@ -1,37 +1,24 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/components/layout/protected-route';
+import { NavigationProvider } from '@/components/layout/navigation';
 import { PageSpinner } from '@/components/ui/spinner';
+import { NAV_ITEMS, PAGES } from './pages';
 
-// Each page is its own chunk, loaded when first visited.
-const AuthPage = lazy(() => import('./routes/auth'));
-const DashboardPage = lazy(() => import('./routes/dashboard'));
-const AssetsPage = lazy(() => import('./routes/assets'));
-const AssetDetailPage = lazy(() => import('./routes/asset-detail'));
-const LocationsPage = lazy(() => import('./routes/locations'));
-const ActionsPage = lazy(() => import('./routes/actions'));
-const MetersPage = lazy(() => import('./routes/meters'));
-const SearchPage = lazy(() => import('./routes/search'));
-const ReportsPage = lazy(() => import('./routes/reports'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
-/** The spec's route table (§2). */
+/** The pages of app/pages.ts: public ones as they are, the others behind the sign-in (spec §2 Access rule). */
 export function AppRouter() {
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <ProtectedRoute path={paths.dashboard} component={DashboardPage} />
-        <ProtectedRoute path={paths.asset(':id')} component={AssetDetailPage} />
-        <ProtectedRoute path={paths.assets} component={AssetsPage} />
-        <ProtectedRoute path={paths.locations} component={LocationsPage} />
-        <ProtectedRoute path={paths.actions} component={ActionsPage} />
-        <ProtectedRoute path={paths.meters} component={MetersPage} />
-        <ProtectedRoute path={paths.search} component={SearchPage} />
-        <ProtectedRoute path={paths.reports} component={ReportsPage} />
-        <Route path={paths.auth} component={AuthPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <NavigationProvider items={NAV_ITEMS}>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          {PAGES.map(({ path, component, public: isPublic }) =>
+            isPublic ? <Route key={path} path={path} component={component} /> : <ProtectedRoute key={path} path={path} component={component} />,
+          )}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </NavigationProvider>
   );
 }

@@ -2,11 +2,11 @@ import { Link, useLocation } from 'wouter';
 import { Building2, LogOut } from 'lucide-react';
 import { formatRole } from '@shared/domain/roles';
 import { initials } from '@shared/domain/initials';
-import { isNavItemActive, NAV_ITEMS } from '@/config/navigation';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { isNavItemActive, useNavItems } from './navigation';
 
 export const PRODUCT_NAME = 'Asset Register';
 export const PRODUCT_TAGLINE = 'professional property asset management';
@@ -15,6 +15,7 @@ export function AppSidebar() {
   const [location] = useLocation();
   const { user, logoutMutation } = useAuth();
   const { state, isMobile, setOpenMobile } = useSidebar();
+  const navItems = useNavItems();
   const collapsed = state === 'collapsed' && !isMobile;
   // Labels hide when the desktop sidebar is collapsed to icons.
   const label = collapsed ? 'sr-only' : 'truncate';
@@ -32,7 +33,7 @@ export function AppSidebar() {
       </div>
 
       <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-        {NAV_ITEMS.map((item) => {
+        {navItems.map((item) => {
           const active = isNavItemActive(item, location);
           const link = (
             <Link

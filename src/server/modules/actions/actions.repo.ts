@@ -91,14 +91,14 @@ export function actionsRepo(db: Executor) {
     },
 
     /** The new action as the API shows it (its asset's code filled in by the database). */
-    async create(values: NewAction): Promise<ActionWithCode> {
+    async create(values: NewAction): Promise<Action> {
       const [row] = await db.insert(actions).values(values).returning(listColumns);
-      return row!;
+      return toAction(row!);
     },
 
-    async findById(id: string): Promise<ActionWithCode | undefined> {
+    async findById(id: string): Promise<Action | undefined> {
       const [row] = await selectWithCode().where(eq(actions.id, id)).limit(1);
-      return row;
+      return row && toAction(row);
     },
 
     /** The action row, locked until the surrounding transaction ends (call inside one). */
@@ -108,9 +108,9 @@ export function actionsRepo(db: Executor) {
     },
 
     /** The action as the API shows it after the change. */
-    async update(id: string, changes: ActionChanges): Promise<ActionWithCode | undefined> {
+    async update(id: string, changes: ActionChanges): Promise<Action | undefined> {
       const [row] = await db.update(actions).set(changes).where(eq(actions.id, id)).returning(listColumns);
-      return row;
+      return row && toAction(row);
     },
 
     /**

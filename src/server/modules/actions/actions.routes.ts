@@ -6,7 +6,7 @@ import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
 import { transactionAs } from '../../db/actor';
 import type { AppContext } from '../../app-context';
-import { actionsRepo, toAction, type ActionChanges } from './actions.repo';
+import { actionsRepo, type ActionChanges } from './actions.repo';
 import { completedDateFor, utcDate } from './completed-date';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -54,9 +54,9 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/api/actions/:id', { schema: { params: idParams, response: { 200: actionSchema } } }, async (request) => {
-      const row = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
-      if (!row) throw notFound(ACTION_NOT_FOUND);
-      return toAction(row);
+      const action = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
+      if (!action) throw notFound(ACTION_NOT_FOUND);
+      return action;
     });
 
     app.post(
@@ -66,7 +66,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const body = request.body;
         const links = await resolveLinks(repo, body.assetId, body.assessmentId);
         const userId = request.user!.id;
-        const row = await transactionAs(ctx.db, userId, (tx) =>
+        const action = await transactionAs(ctx.db, userId, (tx) =>
           actionsRepo(tx).create({
             ...links,
             title: body.title,
@@ -81,7 +81,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             createdBy: userId,
           }),
         ).catch(rethrowMissingLink);
-        return reply.status(201).send(toAction(row));
+        return reply.status(201).send(action);
       },
     );
 
@@ -118,7 +118,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           // Drizzle leaves out keys whose value is undefined: fields the body does not mention stay.
           return txRepo.update(id, changes);
         }).catch(rethrowMissingLink);
-        return toAction(updated!);
+        return updated!;
       },
     );
   };

@@ -5,10 +5,9 @@ import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
 import { preparedByShape } from '../../db/prepared';
-import { listColumns, listItemJson } from './list-columns';
+import { assetSource, listColumns, listItemJson } from './list-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
-import { assetSource } from '../search/sources';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
@@ -36,7 +35,7 @@ export interface AssetListFilter {
   locationId?: string;
 }
 
-export type CreateResult = { kind: 'created' | 'existing'; asset: AssetWithCreator } | { kind: 'location-missing' };
+export type CreateResult = { kind: 'created' | 'existing'; asset: Asset } | { kind: 'location-missing' };
 
 /** The columns a create takes from the request: every field the client may set (the create schema defaults the rest). */
 const CREATE_FIELDS = [
@@ -170,7 +169,11 @@ export function assetsRepo(db: Db) {
   );
 
   return {
-    findById,
+    /** The asset as the API shows it, or undefined when there is none. */
+    async findById(id: string): Promise<Asset | undefined> {
+      const row = await findById(id);
+      return row && toAsset(row);
+    },
 
     /**
      * Creates the asset with the location's current path. With a clientAssetId already used, the
@@ -182,18 +185,18 @@ export function assetsRepo(db: Db) {
     async create(fields: NewAssetFields, creator: { id: string; fullName: string }): Promise<CreateResult> {
       const values = [...CREATE_FIELDS.map((key) => fields[key] ?? null), creator.id];
       const { rows } = await db.$client.query<AssetRow>({ name: 'asset_create', text: CREATE_STATEMENT, values });
-      if (rows[0]) return { kind: 'created', asset: { ...rows[0], createdByName: creator.fullName } };
+      if (rows[0]) return { kind: 'created', asset: toAsset({ ...rows[0], createdByName: creator.fullName }) };
       const [existing] = fields.clientAssetId ? await selectWithCreator(db).where(eq(assets.clientAssetId, fields.clientAssetId)).limit(1) : [];
-      return existing ? { kind: 'existing', asset: existing } : { kind: 'location-missing' };
+      return existing ? { kind: 'existing', asset: toAsset(existing) } : { kind: 'location-missing' };
     },
 
     /** Applies the changes; a new locationId brings that location's path. Undefined when missing. */
-    async update(id: string, changes: AssetChanges, actorId: string): Promise<AssetWithCreator | undefined | 'location-missing'> {
-      return transactionAs(db, actorId, async (tx) => {
+    async update(id: string, changes: AssetChanges, actorId: string): Promise<Asset | undefined | { kind: 'location-missing' }> {
+      const updated = await transactionAs(db, actorId, async (tx) => {
         let locationPath: string | undefined;
         if (changes.locationId) {
           locationPath = await locationsDb.lockedPath(tx, changes.locationId);
-          if (locationPath === undefined) return 'location-missing' as const;
+          if (locationPath === undefined) return { kind: 'location-missing' as const };
         }
         const [updated] = await tx
           .update(assets)
@@ -202,6 +205,7 @@ export function assetsRepo(db: Db) {
           .returning({ id: assets.id });
         return updated ? findById(updated.id, tx) : undefined;
       });
+      return updated && 'kind' in updated ? updated : updated && toAsset(updated);
     },
 
     /**

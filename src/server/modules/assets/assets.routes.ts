@@ -11,7 +11,7 @@ import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
-import { assetsRepo, toAsset } from './assets.repo';
+import { assetsRepo } from './assets.repo';
 import { deleteStoredObjects } from '../media/stored-objects';
 
 const ASSET_NOT_FOUND = 'Asset not found';
@@ -41,7 +41,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await repo.create(request.body, request.user!);
         if (result.kind === 'location-missing') throw locationNotFound();
         // A repeated clientAssetId answers 200 with the asset the first request created.
-        return reply.status(result.kind === 'created' ? 201 : 200).send(toAsset(result.asset));
+        return reply.status(result.kind === 'created' ? 201 : 200).send(result.asset);
       },
     );
 
@@ -49,9 +49,9 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/assets/:id',
       { schema: { params: idParams, response: { 200: assetSchema } } },
       async (request) => {
-        const row = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
-        if (!row) throw notFound(ASSET_NOT_FOUND);
-        return toAsset(row);
+        const asset = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
+        if (!asset) throw notFound(ASSET_NOT_FOUND);
+        return asset;
       },
     );
 
@@ -61,9 +61,9 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         if (!isUuid(request.params.id)) throw notFound(ASSET_NOT_FOUND);
         const result = await repo.update(request.params.id, request.body, request.user!.id);
-        if (result === 'location-missing') throw locationNotFound();
         if (!result) throw notFound(ASSET_NOT_FOUND);
-        return toAsset(result);
+        if ('kind' in result) throw locationNotFound();
+        return result;
       },
     );
 

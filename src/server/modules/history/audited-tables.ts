@@ -1,40 +1,19 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
-import { actions, assessments, assets, defects, locations, media, meterReadings, meters } from '../../db/schema';
-import type { HistoryEntity } from '../../../shared/contract/history';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import { RESOURCES } from '../../resources';
+import type { AuditedTable, ReferenceKind } from '../../resource';
 
-/** Records another record's column can point at; the history shows them by name. */
-export type ReferenceKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter';
+export type { ReferenceKind };
 
-interface AuditedTable {
-  entity: HistoryEntity;
-  table: Table;
-  /** The column naming a record in a sentence ("Added action ACT-000004"). */
-  subjectColumn: string | null;
-  /** Columns holding another record's id. */
-  references: Record<string, ReferenceKind>;
-}
+/**
+ * The tables with an audit trigger (db/sql/audit.sql), by table name (audit_log.entity), as the
+ * resources declare them (`audited` in each `*.resource.ts`).
+ */
+const AUDITED: Map<string, AuditedTable> = new Map(
+  RESOURCES.flatMap((resource) => resource.audited ?? []).map((audited) => [getTableName(audited.table), audited]),
+);
 
-/** The tables with an audit trigger (db/sql/audit.sql), by table name (audit_log.entity). */
-const AUDITED: Record<string, AuditedTable> = {
-  locations: { entity: 'location', table: locations, subjectColumn: 'name', references: { parent_id: 'location' } },
-  assets: { entity: 'asset', table: assets, subjectColumn: 'asset_id', references: { location_id: 'location' } },
-  assessments: { entity: 'assessment', table: assessments, subjectColumn: 'assessment_id', references: { asset_id: 'asset' } },
-  defects: { entity: 'defect', table: defects, subjectColumn: 'description', references: { assessment_id: 'assessment' } },
-  actions: {
-    entity: 'action',
-    table: actions,
-    subjectColumn: 'action_id',
-    references: { asset_id: 'asset', assessment_id: 'assessment' },
-  },
-  media: {
-    entity: 'media',
-    table: media,
-    subjectColumn: 'filename',
-    references: { asset_id: 'asset', assessment_id: 'assessment', action_id: 'action' },
-  },
-  meters: { entity: 'meter', table: meters, subjectColumn: 'meter_number', references: { location_id: 'location' } },
-  meter_readings: { entity: 'meter_reading', table: meterReadings, subjectColumn: null, references: { meter_id: 'meter' } },
-};
+/** The audited tables' names (audit_log.entity values), in the resources' order. */
+export const AUDITED_TABLE_NAMES: readonly string[] = [...AUDITED.keys()];
 
 /**
  * Columns no one reads as a change: ids and times the database sets, copies kept in step with other
@@ -75,7 +54,7 @@ export interface AuditedTableInfo extends Omit<AuditedTable, 'table'> {
 }
 
 const INFO = new Map<string, AuditedTableInfo>(
-  Object.entries(AUDITED).map(([name, { table, ...rest }]) => {
+  [...AUDITED].map(([name, { table, ...rest }]) => {
     const columns = new Map<string, ColumnInfo>(
       Object.entries(getTableColumns(table)).map(([field, column], position) => [column.name, { field, position }]),
     );

@@ -1,18 +1,17 @@
-import { and, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { actions, assessments, assets, auditLog, locations, meters, users } from '../../db/schema';
+import { assets, auditLog, users } from '../../db/schema';
+import { RESOURCES } from '../../resources';
 import { HIDDEN_COLUMNS, type ReferenceKind } from './audited-tables';
 import { referenceKey, subjectOf, type AuditRow, type ReferenceNames } from './history-entries';
 
-/** Where each kind of referenced record keeps the name the history shows for it. */
-const REFERENCE_NAMES: Record<ReferenceKind, { table: PgTable; id: PgColumn; name: PgColumn }> = {
-  location: { table: locations, id: locations.id, name: locations.path },
-  asset: { table: assets, id: assets.id, name: assets.assetId },
-  assessment: { table: assessments, id: assessments.id, name: assessments.assessmentId },
-  action: { table: actions, id: actions.id, name: actions.actionId },
-  meter: { table: meters, id: meters.id, name: meters.meterNumber },
-};
+/** Where each kind of referenced record keeps the name the history shows for it (`referencedAs` in the resources). */
+const REFERENCE_NAMES = Object.fromEntries(
+  RESOURCES.flatMap((resource) => resource.audited ?? []).flatMap(({ table, referencedAs }) =>
+    referencedAs ? [[referencedAs.kind, { table, id: getTableColumns(table).id as PgColumn, name: referencedAs.name }]] : [],
+  ),
+) as Record<ReferenceKind, { table: PgTable; id: PgColumn; name: PgColumn }>;
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

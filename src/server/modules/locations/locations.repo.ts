@@ -4,7 +4,7 @@ import { transactionAs, type Tx } from '../../db/actor';
 import { assets, locations, meters } from '../../db/schema';
 import { likePattern } from '../search/terms';
 import type { LocationPosition } from './location-cursor';
-import { LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
+import { canNest, LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
 import type { Location } from '../../../shared/contract/locations';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -70,31 +70,33 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
+/** What a create asks of the tree; the route answers each kind. */
+export type CreateLocationResult =
+  | { kind: 'created'; location: Location }
+  | { kind: 'parent-missing' }
+  | { kind: 'cannot-nest'; parentType: LocationType };
+
 export function locationsRepo(db: Db) {
   return {
-    async findById(id: string): Promise<LocationRow | undefined> {
+    async findById(id: string): Promise<Location | undefined> {
       const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
-      return row;
+      return row && toLocation(row);
     },
 
     /**
      * Inserts a location under `parentId` (or at the top when null), deriving path and ancestorIds
-     * from the parent as it is after any rename in progress. `checkParent` sees the parent (undefined
-     * when no such row exists) and throws to refuse it; the transaction then rolls back. `actorId`
-     * (the signed-in user) is recorded as the author in the audit trail.
+     * from the parent as it is after any rename in progress. Refuses a parent that does not exist or
+     * whose type cannot hold the new one (spec §3 hierarchy). `actorId` (the signed-in user) is
+     * recorded as the author in the audit trail.
      */
-    async create(
-      input: NewLocation,
-      parentId: string | null,
-      checkParent: (parent: LocationRow | undefined) => void,
-      actorId: string,
-    ): Promise<LocationRow> {
+    async create(input: NewLocation, parentId: string | null, actorId: string): Promise<CreateLocationResult> {
       return transactionAs(db, actorId, async (tx) => {
         let parent: LocationRow | undefined;
         if (parentId) {
           await lockTree(tx);
           [parent] = await tx.select().from(locations).where(eq(locations.id, parentId)).limit(1);
-          checkParent(parent);
+          if (!parent) return { kind: 'parent-missing' as const };
+          if (!canNest(parent.type, input.type)) return { kind: 'cannot-nest' as const, parentType: parent.type };
         }
         const [row] = await tx
           .insert(locations)
@@ -105,7 +107,7 @@ export function locationsRepo(db: Db) {
             ancestorIds: parent ? [...parent.ancestorIds, parent.id] : [],
           })
           .returning();
-        return row!;
+        return { kind: 'created' as const, location: toLocation(row!) };
       });
     },
 
@@ -114,8 +116,8 @@ export function locationsRepo(db: Db) {
      * below it, and the denormalised locationPath of every asset in that subtree, in one transaction.
      * A PATCH never changes parent or type, so the tree's shape (and thus cycle-freedom) is untouched.
      */
-    async update(id: string, changes: LocationChanges, actorId: string): Promise<LocationRow | undefined> {
-      return transactionAs(db, actorId, async (tx) => {
+    async update(id: string, changes: LocationChanges, actorId: string): Promise<Location | undefined> {
+      const updated = await transactionAs(db, actorId, async (tx) => {
         await lockTree(tx);
         const [current] = await tx.select().from(locations).where(eq(locations.id, id)).limit(1);
         if (!current) return undefined;
@@ -154,10 +156,11 @@ export function locationsRepo(db: Db) {
         }
         return row;
       });
+      return updated && toLocation(updated);
     },
 
     /** Up to `limit` locations in (path, id) order, optionally narrowed (pickers pass a search and a small limit). */
-    async list(filter: LocationFilter): Promise<LocationRow[]> {
+    async list(filter: LocationFilter): Promise<Location[]> {
       const conditions: SQL[] = [];
       if (filter.types?.length) conditions.push(inArray(locations.type, filter.types));
       if (filter.parentId) conditions.push(eq(locations.parentId, filter.parentId));
@@ -167,12 +170,13 @@ export function locationsRepo(db: Db) {
       }
       // The same collation orders the rows and compares the cursor, so pages neither skip nor repeat.
       if (filter.after) conditions.push(sql`(${locations.path}, ${locations.id}) > (${filter.after.path}, ${filter.after.id}::uuid)`);
-      return db
+      const rows = await db
         .select()
         .from(locations)
         .where(and(...conditions))
         .orderBy(asc(locations.path), asc(locations.id))
         .limit(filter.limit);
+      return rows.map(toLocation);
     },
 
     /**

@@ -10,11 +10,11 @@ import {
   updateLocationSchema,
   type LocationSummary,
 } from '../../../shared/contract';
-import { canNest, LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '../../../shared/domain';
+import { LOCATION_TYPE_LABELS, LOCATION_TYPES, type LocationType } from '../../../shared/domain';
 import { isUuid } from '../../db/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
-import { locationsRepo, toLocation } from './locations.repo';
+import { locationsRepo } from './locations.repo';
 import { decodeLocationCursor, encodeLocationCursor } from './location-cursor';
 
 const PARENT_NOT_FOUND = 'Parent location not found';
@@ -53,7 +53,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         const page = rows.slice(0, limit);
         if (rows.length > limit) reply.header(NEXT_CURSOR_HEADER, encodeLocationCursor(page.at(-1)!));
-        return page.map(toLocation);
+        return page;
       },
     );
 
@@ -78,14 +78,13 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: createLocationSchema, response: { 201: locationSchema } } },
       async (request, reply) => {
         const { parentId, ...input } = request.body;
-        const row = await repo.create(input, parentId, (parent) => {
-          if (!parent) throw badRequest(PARENT_NOT_FOUND, { parentId: PARENT_NOT_FOUND });
-          if (!canNest(parent.type, input.type)) {
-            const message = nestingMessage(parent.type, input.type);
-            throw badRequest(message, { parentId: message });
-          }
-        }, request.user!.id);
-        return reply.status(201).send(toLocation(row));
+        const result = await repo.create(input, parentId, request.user!.id);
+        if (result.kind === 'parent-missing') throw badRequest(PARENT_NOT_FOUND, { parentId: PARENT_NOT_FOUND });
+        if (result.kind === 'cannot-nest') {
+          const message = nestingMessage(result.parentType, input.type);
+          throw badRequest(message, { parentId: message });
+        }
+        return reply.status(201).send(result.location);
       },
     );
 
@@ -93,9 +92,9 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/locations/:id',
       { schema: { params: idParams, response: { 200: locationSchema } } },
       async (request) => {
-        const row = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
-        if (!row) throw notFound(LOCATION_NOT_FOUND);
-        return toLocation(row);
+        const location = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
+        if (!location) throw notFound(LOCATION_NOT_FOUND);
+        return location;
       },
     );
 
@@ -105,9 +104,9 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         // The body cannot carry parentId or type (zod strips them): a location never moves, so no
         // cycle can arise here, and on create the parent already exists above the new row.
-        const row = isUuid(request.params.id) ? await repo.update(request.params.id, request.body, request.user!.id) : undefined;
-        if (!row) throw notFound(LOCATION_NOT_FOUND);
-        return toLocation(row);
+        const location = isUuid(request.params.id) ? await repo.update(request.params.id, request.body, request.user!.id) : undefined;
+        if (!location) throw notFound(LOCATION_NOT_FOUND);
+        return location;
       },
     );
   };

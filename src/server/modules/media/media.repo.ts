@@ -7,8 +7,11 @@ import type { Media } from '../../../shared/contract/media';
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
 
-/** The upload's file was deleted by the clean-up (its grace period passed) before it was recorded. */
-export class UploadDiscardedError extends Error {}
+/**
+ * What recording an upload did. `upload-discarded`: the upload's file was deleted by the clean-up
+ * (its grace period passed) before it was recorded.
+ */
+export type InsertMediaResult = { kind: 'recorded'; media: Media } | { kind: 'upload-discarded' };
 
 const thumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
 
@@ -40,15 +43,17 @@ export function toMedia(row: MediaRow, uploadedByName: string | null): Media {
 export function mediaRepo(db: Db) {
   return {
     /** The asset's media, newest first, with each uploader's name (one query on the (asset_id, created_at) index). */
-    async listForAsset(assetId: string): Promise<Array<{ media: MediaRow; uploadedByName: string | null }>> {
-      return db
+    async listForAsset(assetId: string): Promise<Media[]> {
+      const rows = await db
         .select({ media, uploadedByName: users.fullName })
         .from(media)
         .leftJoin(users, eq(users.id, media.uploadedBy))
         .where(eq(media.assetId, assetId))
         .orderBy(desc(media.createdAt), desc(media.id));
+      return rows.map((row) => toMedia(row.media, row.uploadedByName));
     },
 
+    /** The stored row, with its storage keys (what serving and deleting its files need). */
     async findById(id: string): Promise<MediaRow | undefined> {
       const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
       return row;
@@ -78,9 +83,9 @@ export function mediaRepo(db: Db) {
 
     /**
      * Inserts the row and, for a photo of an asset, appends its URL to the asset's photoUrls: both or
-     * neither. The uploader is the author in the audit trail.
+     * neither. The uploader (whose name the caller has) is the author in the audit trail.
      */
-    async insert(values: NewMedia & { id: string; url: string }): Promise<MediaRow> {
+    async insert(values: NewMedia & { id: string; url: string; uploadedBy: string }, uploaderName: string): Promise<InsertMediaResult> {
       return transactionAs(db, values.uploadedBy, async (tx) => {
         // Holds the upload's grant until this commits, so the upload clean-up cannot delete the file
         // in between (claimForDiscard); a grant it already discarded has no file left to record.
@@ -90,7 +95,7 @@ export function mediaRepo(db: Db) {
             .from(uploadGrants)
             .where(eq(uploadGrants.key, values.objectKey))
             .for('share');
-          if (grant?.discardedAt) throw new UploadDiscardedError();
+          if (grant?.discardedAt) return { kind: 'upload-discarded' as const };
         }
         const [row] = await tx.insert(media).values(values).returning();
         if (row!.assetId && row!.type === 'photo') {
@@ -99,7 +104,7 @@ export function mediaRepo(db: Db) {
             .set({ photoUrls: sql`array_append(${assets.photoUrls}, ${row!.url})` })
             .where(eq(assets.id, row!.assetId));
         }
-        return row!;
+        return { kind: 'recorded' as const, media: toMedia(row!, uploaderName) };
       });
     },
 

@@ -9,7 +9,7 @@ import { badRequest, conflict, HttpError, notFound, pgErrorCode, PG_UNIQUE_VIOLA
 import { isUploadKeyOf } from '../uploads/upload-keys';
 import { inspectUpload } from './inspect-upload';
 import { sendStoredObject } from './media-files';
-import { mediaRepo, toMedia, UploadDiscardedError } from './media.repo';
+import { mediaRepo } from './media.repo';
 import { deleteStoredObjects } from './stored-objects';
 
 const MEDIA_NOT_FOUND = 'Media not found';
@@ -28,8 +28,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // An unknown (well-formed) assetId simply has no media: an empty list, as for any filter.
     app.get('/api/media', { schema: { querystring: listMediaQuery, response: { 200: z.array(mediaSchema) } } }, async (request) => {
-      const rows = await repo.listForAsset(request.query.assetId);
-      return rows.map(({ media, uploadedByName }) => toMedia(media, uploadedByName));
+      return repo.listForAsset(request.query.assetId);
     });
 
     /** Each owner must exist; an assessment or action must belong to the asset given with it. */
@@ -70,38 +69,44 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ctx.storage.putStream(thumbnailKey, Readable.from([file.thumbnail]), 'image/webp', file.thumbnail.length);
       }
 
-      try {
-        const row = await repo.insert({
-          id,
-          url: mediaFileUrl(id),
-          assetId,
-          assessmentId,
-          actionId,
-          type: file.type,
-          filename,
-          filesize: file.size,
-          mimeType: file.mimeType,
-          width: file.width,
-          height: file.height,
-          caption,
-          gpsLat: file.gpsLat,
-          gpsLon: file.gpsLon,
-          takenAt: file.takenAt,
-          objectKey: key,
-          thumbnailKey,
-          uploadedBy: userId,
+      const result = await repo
+        .insert(
+          {
+            id,
+            url: mediaFileUrl(id),
+            assetId,
+            assessmentId,
+            actionId,
+            type: file.type,
+            filename,
+            filesize: file.size,
+            mimeType: file.mimeType,
+            width: file.width,
+            height: file.height,
+            caption,
+            gpsLat: file.gpsLat,
+            gpsLon: file.gpsLon,
+            takenAt: file.takenAt,
+            objectKey: key,
+            thumbnailKey,
+            uploadedBy: userId,
+          },
+          request.user!.fullName,
+        )
+        .catch(async (err: unknown) => {
+          await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
+          const code = pgErrorCode(err);
+          // The same upload recorded twice at once, or an owner deleted meanwhile.
+          if (code === PG_UNIQUE_VIOLATION) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });
+          if (code === PG_FOREIGN_KEY_VIOLATION) throw badRequest('The asset, assessment or action no longer exists');
+          throw err;
         });
-        request.log.info({ mediaId: id, key, type: file.type, bytes: file.size }, 'media recorded');
-        return reply.status(201).send(toMedia(row, request.user!.fullName));
-      } catch (err) {
+      if (result.kind === 'upload-discarded') {
         await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
-        if (err instanceof UploadDiscardedError) throw badRequest(UPLOAD_EXPIRED_MESSAGE, { key: UPLOAD_EXPIRED_MESSAGE });
-        const code = pgErrorCode(err);
-        // The same upload recorded twice at once, or an owner deleted meanwhile.
-        if (code === PG_UNIQUE_VIOLATION) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });
-        if (code === PG_FOREIGN_KEY_VIOLATION) throw badRequest('The asset, assessment or action no longer exists');
-        throw err;
+        throw badRequest(UPLOAD_EXPIRED_MESSAGE, { key: UPLOAD_EXPIRED_MESSAGE });
       }
+      request.log.info({ mediaId: id, key, type: file.type, bytes: file.size }, 'media recorded');
+      return reply.status(201).send(result.media);
     });
 
     const findRecorded = async (id: string) => {

@@ -7,9 +7,20 @@ import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
 import type { z } from 'zod';
-import type { createMeterSchema, createReadingSchema, Meter, Reading } from '../../../shared/contract/meters';
+import { meterSchema, type createMeterSchema, type createReadingSchema, type Meter, type Reading } from '../../../shared/contract/meters';
+import { columnsOf } from '../../db/api-columns';
+import type { SearchSource } from '../search/matches';
 
 type MeterRow = typeof meters.$inferSelect;
+
+/** Meters as the search box searches them (modules/search): as the API shows them (meterSchema), by meter number as their list is. */
+export const meterSource: SearchSource = {
+  table: meters,
+  searchText: meters.searchText,
+  order: sql`${meters.meterNumber}, ${meters.id}`,
+  fields: columnsOf(meterSchema, meters),
+  bigrams: sql`search_bigrams(${meters.searchText})`,
+};
 
 export function toMeter(row: MeterRow): Meter {
   return {

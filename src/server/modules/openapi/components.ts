@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import {
-  actionSchema,
-  assessmentSchema,
-  assetListItemSchema,
-  assetSchema,
   dashboardStatsSchema,
-  defectSchema,
   errorResponseSchema,
   exportRecordSchema,
   historyEntrySchema,
-  locationSchema,
-  mediaSchema,
-  meterSchema,
-  readingSchema,
   searchResponseSchema,
   uploadResponseSchema,
   userSchema,
 } from '../../../shared/contract';
+import { RESOURCES } from '../../resources';
 
 /** The schema every error answer uses; the error responses refer to it by this name. */
 export const ERROR_COMPONENT = 'ErrorResponse';
@@ -29,15 +21,7 @@ export const ERROR_COMPONENT = 'ErrorResponse';
 const NAMED: Array<[z.ZodType, string]> = [
   [errorResponseSchema, ERROR_COMPONENT],
   [userSchema, 'User'],
-  [locationSchema, 'Location'],
-  [assetSchema, 'Asset'],
-  [assetListItemSchema, 'AssetListItem'],
-  [assessmentSchema, 'Assessment'],
-  [defectSchema, 'Defect'],
-  [actionSchema, 'Action'],
-  [mediaSchema, 'Media'],
-  [meterSchema, 'Meter'],
-  [readingSchema, 'MeterReading'],
+  ...RESOURCES.flatMap((resource) => resource.api.schemas),
   [searchResponseSchema, 'SearchResults'],
   [dashboardStatsSchema, 'DashboardStats'],
   [exportRecordSchema, 'ExportRecord'],

@@ -6,6 +6,7 @@ import { errorResponseSchema, NEXT_CURSOR_HEADER } from '../../../shared/contrac
 import { ERROR_COMPONENT } from './components';
 import { ERROR_DESCRIPTIONS, errorResponsesFor, RETRY_AFTER_STATUSES } from './error-responses';
 import { OPERATIONS } from './operations';
+import { RESOURCES } from '../../resources';
 import { REQUEST_BODY_DOCS, RESPONSE_DOCS } from './response-docs';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -17,17 +18,12 @@ export const SESSION_SECURITY: Array<Record<string, string[]>> = [{ sessionCooki
 export const TAGS: Array<{ name: string; description: string; segments: string[] }> = [
   { name: 'auth', description: 'Accounts, sign-in and sessions', segments: ['user', 'login', 'register', 'logout'] },
   { name: 'dashboard', description: 'The dashboard figures', segments: ['dashboard'] },
-  { name: 'locations', description: 'The location hierarchy: sites, buildings, floors, areas…', segments: ['locations'] },
-  { name: 'assets', description: 'The asset register and each asset\'s history', segments: ['assets'] },
-  { name: 'assessments', description: 'Condition assessments and their defects', segments: ['assessments'] },
-  { name: 'actions', description: 'Remedial actions', segments: ['actions'] },
-  { name: 'media', description: 'Photos and videos recorded against assets, assessments and actions', segments: ['media'] },
+  ...RESOURCES.map(({ name, api }) => ({ name, description: api.description, segments: api.segments })),
   {
     name: 'uploads',
     description: 'Getting a file into storage before POST /api/media records it: one direct PUT, or the S3 multipart calls @uppy/aws-s3 makes',
     segments: ['objects', 's3'],
   },
-  { name: 'meters', description: 'Utility meters and their readings', segments: ['meters', 'meter-readings'] },
   { name: 'search', description: 'Search across assets, actions and meters', segments: ['search'] },
   { name: 'reports', description: 'Spreadsheet exports', segments: ['reports'] },
   { name: 'service', description: 'Readiness and this description', segments: ['health', 'openapi.json'] },

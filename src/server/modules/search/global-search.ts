@@ -1,19 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { actions, assets, meters } from '../../db/schema';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
 import { findMatches, findMatchesOrFew, type Found, type Match } from './matches';
 import { correctedMatchOf, matchOf } from './query';
-import { actionSource, assetSource, meterSource } from './sources';
+import { RESOURCES } from '../../resources';
+import type { SearchList } from '../../resource';
 import { isWord, searchTerms } from './terms';
 
-type ListName = 'assets' | 'actions' | 'meters';
-const LISTS = [
-  { name: 'assets', source: assetSource, id: assets.id },
-  { name: 'actions', source: actionSource, id: actions.id },
-  { name: 'meters', source: meterSource, id: meters.id },
-] as const;
+type ListName = SearchList['list'];
+/** The searchable resources' lists (`search` in each `*.resource.ts`), in the response's order. */
+const LISTS = RESOURCES.flatMap((resource) => (resource.search ? [resource.search] : []));
+const eachList = <T>(value: (list: SearchList) => T) => Object.fromEntries(LISTS.map((list) => [list.list, value(list)])) as Record<ListName, T>;
 
 /** Each mistyped term with the register's words most like it. */
 export type Corrections = Map<string, string[]>;
@@ -26,14 +24,14 @@ export type Corrections = Map<string, string[]>;
  */
 export function globalSearch(db: Db) {
   const requests = (match: Match, skip?: Record<ListName, string[]>) =>
-    LISTS.map(({ name, source, id }) => ({
+    LISTS.map(({ list, source, id }) => ({
       source,
       match,
-      where: skip && skip[name].length > 0 ? sql`${id} <> ALL (${sql.param(skip[name])}::uuid[])` : undefined,
+      where: skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,
     }));
-  const byList = (found: Found[]) => Object.fromEntries(LISTS.map(({ name }, i) => [name, found[i]!])) as Record<ListName, Found>;
+  const byList = (found: Found[]) => eachList((list) => found[LISTS.indexOf(list)]!);
 
   /**
    * `exact` (the exact matches, fewer than a page in all lists together, so each list holds all of
@@ -43,21 +41,15 @@ export function globalSearch(db: Db) {
    */
   const withCorrections = async (q: string, fixes: Corrections, exact: SearchResponse): Promise<SearchResponse> => {
     const keepTyped = searchTerms(q).length > 1;
-    const ids = (name: ListName) => exact[name].map((row) => row.id);
-    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), { assets: ids('assets'), actions: ids('actions'), meters: ids('meters') });
+    const ids = eachList(({ list }) => exact[list].map((row) => row.id));
+    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), ids);
     const more = responseOf(byList(await findMatches(db, corrected)));
-    const take = <T>(first: T[], then: T[]) => first.concat(then).slice(0, SEARCH_RESULTS_PER_LIST);
+    const rows: Array<{ id: string }> = [];
     return {
-      assets: take(exact.assets, more.assets),
-      actions: take(exact.actions, more.actions),
-      meters: take(exact.meters, more.meters),
-      totals: {
-        assets: exact.totals.assets + more.totals.assets,
-        actions: exact.totals.actions + more.totals.actions,
-        meters: exact.totals.meters + more.totals.meters,
-      },
+      ...eachList(({ list }) => rows.concat(exact[list], more[list]).slice(0, SEARCH_RESULTS_PER_LIST)),
+      totals: eachList(({ list }) => exact.totals[list] + more.totals[list]),
       totalLimit: SEARCH_COUNT_LIMIT,
-    };
+    } as SearchResponse;
   };
 
   return {
@@ -79,14 +71,11 @@ export function globalSearch(db: Db) {
 }
 
 function responseOf(found: Record<ListName, Found>): SearchResponse {
-  const parse = <T>(f: Found) => f.rows.map((row) => JSON.parse(row.json) as T);
   return {
-    assets: parse(found.assets),
-    actions: parse(found.actions),
-    meters: parse(found.meters),
-    totals: { assets: found.assets.total, actions: found.actions.total, meters: found.meters.total },
+    ...eachList(({ list }) => found[list].rows.map((row) => JSON.parse(row.json) as unknown)),
+    totals: eachList(({ list }) => found[list].total),
     totalLimit: SEARCH_COUNT_LIMIT,
-  };
+  } as SearchResponse;
 }
 
 /**

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { assets } from '../../db/schema';
 import { findMatches } from './matches';
 import { matchOf } from './query';
-import { assetSource } from './sources';
+import { assetSource } from '../assets/list-columns';
 import { SAMPLE_ROWS, WIDE_SAMPLE_ROWS } from './plan';
 
 let t: TestApp;

@@ -10,7 +10,9 @@ import type { SearchResponse } from '../../../shared/contract/search';
 import { BENCH_USER, SEED_PASSWORD } from '../../../../scripts/seed/users';
 import { findMatches, type FindRequest } from './matches';
 import { matchOf } from './query';
-import { actionSource, assetSource, meterSource } from './sources';
+import { assetSource } from '../assets/list-columns';
+import { actionSource } from '../actions/actions.repo';
+import { meterSource } from '../meters/meters.repo';
 import { likePattern, searchTerms } from './terms';
 import type { SearchPlan } from './plan';
 

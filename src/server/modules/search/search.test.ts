@@ -7,7 +7,9 @@ import type { SearchResponse } from '../../../shared/contract/search';
 import { findMatches } from './matches';
 import { wordsOf } from './terms';
 import { matchOf } from './query';
-import { actionSource, assetSource, meterSource } from './sources';
+import { assetSource } from '../assets/list-columns';
+import { actionSource } from '../actions/actions.repo';
+import { meterSource } from '../meters/meters.repo';
 import type { SearchPlan } from './plan';
 
 let t: TestApp;

@@ -1,0 +1,23 @@
+import { actions } from '../../db/schema';
+import { actionSchema } from '../../../shared/contract/actions';
+import { defineResource } from '../../resource';
+import { actionSource } from './actions.repo';
+import { actionsList } from './action-reports';
+
+/** Remedial actions (spec §2 Actions). */
+export const actionsResource = defineResource({
+  name: 'actions',
+  routes: async () => (await import('./actions.routes')).actionsRoutes,
+  api: { description: 'Remedial actions', segments: ['actions'], schemas: [[actionSchema, 'Action']] },
+  audited: [
+    {
+      table: actions,
+      entity: 'action',
+      subjectColumn: 'action_id',
+      references: { asset_id: 'asset', assessment_id: 'assessment' },
+      referencedAs: { kind: 'action', name: actions.actionId },
+    },
+  ],
+  search: { list: 'actions', source: actionSource, id: actions.id },
+  reports: { actions_list: actionsList },
+});
