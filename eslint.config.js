@@ -67,6 +67,27 @@ export default tseslint.config(
     },
   })),
   {
+    // Data is fetched only by the hooks and calls in api/ folders (features/<feature>/api/, and
+    // components/<part>/api/ for shared components), so a screen's requests are found in one place.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/api/**', 'src/client/lib/**', 'src/client/app/provider.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation'],
+              message: 'Fetch data in an api/ folder (features/<feature>/api/use-<what>.ts) and call that hook.',
+            },
+            { name: '@/lib/api-client', importNames: ['apiRequest'], message: 'Call the API from an api/ folder (features/<feature>/api/).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': forbid(['**/client/**', 'react', 'react-dom'], 'The server must not import client code.'),

@@ -1,20 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Box } from 'lucide-react';
 import type { AssetListItem } from '@shared/contract/assets';
 import { ASSET_TYPE_LABELS } from '@shared/domain/assets';
 import { SearchPicker } from '@/components/ui/search-picker';
-import { queryKeys } from '@/lib/api-paths';
-
-const RESULT_LIMIT = 20;
+import { useAssetOptions } from './api/use-asset-options';
 
 /** How a chosen asset reads in the trigger: its code, type and where it is. */
 export function assetLabel(asset: Pick<AssetListItem, 'assetId' | 'type' | 'locationPath'>): string {
   return `${asset.assetId} · ${ASSET_TYPE_LABELS[asset.type]} · ${asset.locationPath}`;
-}
-
-function useAssetOptions(term: string, enabled: boolean) {
-  const { data = [], isFetching } = useQuery<AssetListItem[]>({ queryKey: queryKeys.assetList({ search: term, limit: RESULT_LIMIT }), enabled });
-  return { options: data, isFetching };
 }
 
 /** Picks an asset by typing part of its code, make, model, serial or location. */

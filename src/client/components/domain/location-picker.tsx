@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import type { Location } from '@shared/contract/locations';
 import { LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
 import { SearchPicker } from '@/components/ui/search-picker';
-import { queryKeys } from '@/lib/api-paths';
-
-const RESULT_LIMIT = 50;
+import { useLocationOptions } from './api/use-location-options';
 
 /**
  * Picks a location by typing part of its path. With `allowedTypes` (e.g. the possible parents of a
@@ -27,14 +24,7 @@ export function LocationPicker({
   invalid?: boolean;
   clearable?: boolean;
 }) {
-  const useLocationOptions = (term: string, enabled: boolean) => {
-    // The server filters by type, so the 50 results are all choosable even in a large estate.
-    const { data = [], isFetching } = useQuery<Location[]>({
-      queryKey: queryKeys.locationList({ search: term, type: allowedTypes?.join(','), limit: RESULT_LIMIT }),
-      enabled,
-    });
-    return { options: data, isFetching };
-  };
+  const useOptions = (term: string, enabled: boolean) => useLocationOptions(term, enabled, allowedTypes);
   return (
     <SearchPicker<Location>
       {...props}
@@ -42,7 +32,7 @@ export function LocationPicker({
       placeholder={placeholder}
       noun="locations"
       labelOf={(location) => location.path}
-      useOptions={useLocationOptions}
+      useOptions={useOptions}
       renderOption={(location) => (
         <>
           <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />

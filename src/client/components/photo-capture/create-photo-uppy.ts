@@ -10,8 +10,8 @@ import {
   UPLOAD_PARALLEL_REQUESTS,
 } from '@shared/domain/uploads';
 import { errorMessage } from '@/lib/api-client';
-import { createMedia } from '@/components/photo-capture/create-media';
-import { requestUploadUrl } from './request-upload-url';
+import { createMedia } from './api/create-media';
+import { requestUploadUrl } from './api/request-upload-url';
 
 /** The records a photo is evidence for (POST /api/media takes at least one). */
 export interface MediaOwner {

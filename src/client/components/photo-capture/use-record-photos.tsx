@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ImagePlus } from 'lucide-react';
 import type { Media } from '@shared/contract/media';
 import { Button } from '@/components/ui/button';
-import { refreshAfterMediaChange } from '@/components/photo-capture/refresh-media';
+import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-media';
 import type { MediaOwner } from './create-photo-uppy';
 import { LazyPhotoUploader } from './lazy-photo-uploader';
 import type { PhotoQueueController } from './photo-uploader';

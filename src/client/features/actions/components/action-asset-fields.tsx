@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Asset } from '@shared/contract/assets';
 import { CONDITION_LABELS } from '@shared/domain/assets';
 import { AssetPicker, assetLabel } from '@/components/domain/asset-picker';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { formatLocalDate } from '@/lib/format';
 import { useAssessmentOptions } from '@/features/actions/api/use-assessment-options';
-import { queryKeys } from '@/lib/api-paths';
+import { useActionAsset } from '@/features/actions/api/use-action-asset';
 
 /**
  * The action form's optional links: an asset (picked, or fixed when the form is opened from an
@@ -79,7 +77,7 @@ export function ActionAssetFields({
 
 /** The asset an action is being added to, shown but not changeable. */
 function FixedAsset({ id, assetId }: { id: string; assetId: string }) {
-  const { data: asset, isLoading } = useQuery<Asset>({ queryKey: queryKeys.asset(assetId) });
+  const { data: asset, isLoading } = useActionAsset(assetId);
   return (
     <div className="grid grid-cols-1 gap-2">
       <span className="text-sm font-medium leading-none" id={`${id}-label`}>

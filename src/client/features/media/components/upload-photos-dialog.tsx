@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Media } from '@shared/contract/media';
 import { Dialog } from '@/components/ui/dialog';
-import { refreshAfterMediaChange } from '@/components/photo-capture/refresh-media';
+import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-media';
 import { LazyPhotoUploader } from '@/components/photo-capture/lazy-photo-uploader';
 
 /**
