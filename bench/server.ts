@@ -63,7 +63,7 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
       // The load generator reads at thousands a second through a few sessions.
       READ_RATE_LIMIT_PER_MINUTE: '1000000000',
       // As `npm start` sets it: two malloc arenas keep the zlib threads of an xlsx export from
-      // holding ~60 MB of freed memory each (docs/performance.md, "Export memory").
+      // holding ~60 MB of freed memory each (ADR 010).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...options.env,
     },

@@ -37,8 +37,9 @@ export interface SearchList {
  * and listed in `resources.ts`. The app, the audit trail's history, the global search and the
  * report exports read these declarations instead of keeping lists of their own.
  *
- * The declaration is data: its routes are loaded only when the app is built, so the history, the
- * search and the export workers can read every declaration without loading any route module.
+ * The declaration is data: its routes are loaded only when the app is built, so the history and the
+ * search can read every declaration without loading any route module. An export worker reads none:
+ * it gets its report as data (reports/report-definition.ts, `reportSpec`).
  */
 export interface Resource {
   /** The resource's name as the API spells it (`/api/meters`). */

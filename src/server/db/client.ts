@@ -35,7 +35,7 @@ export interface DatabaseOptions {
  * about as much as the app's, so more statements at once than the processors can serve only make
  * each of them slower: PostgreSQL's processes then share the processors in turns, and the heaviest
  * searches take many turns. Fewer connections queue the surplus in the pool instead, in order.
- * Measured in docs/performance.md, "Search connections and a wider sample" (ADR 021).
+ * Measured in ADR 021 (History: "search connections, a wider sample").
  */
 export function searchConnectionsDefault(): number {
   return os.availableParallelism() + 1;

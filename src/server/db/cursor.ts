@@ -7,10 +7,11 @@ const dialect = new PgDialect();
 /**
  * Streams the rows of one query in batches through a server-side cursor (DECLARE … FETCH), so a
  * report over 100,000 assets never holds more than one batch in memory and runs as one consistent
- * snapshot. The query is built with Drizzle's sql`` template (parameters stay parameters).
+ * snapshot. The query is built with Drizzle's sql`` template (parameters stay parameters), or is
+ * its text and parameters already (an export worker gets them from the main thread).
  */
-export async function* streamRows<T>(db: Db, query: SQL, batchSize = 2000): AsyncGenerator<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+export async function* streamRows<T>(db: Db, query: SQL | { sql: string; params: unknown[] }, batchSize = 2000): AsyncGenerator<T[]> {
+  const { sql: text, params } = 'params' in query ? query : dialect.sqlToQuery(query);
   const client = await db.$client.connect();
   let ok = false;
   try {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACTION_CATEGORY_LABELS, ACTION_PRIORITY_LABELS, ACTION_STATUS_LABELS } from '../../../shared/domain';
-import { inScope, label, type ReportDefinition } from '../reports/report-definition';
+import { inScope, type ReportDefinition } from '../reports/report-definition';
 
 /** The actions list report (spec §2 Reports). */
 export const actionsList: ReportDefinition = {
@@ -29,10 +29,5 @@ export const actionsList: ReportDefinition = {
     FROM actions x LEFT JOIN assets a ON a.id = x.asset_id LEFT JOIN users u ON u.id = x.created_by
     WHERE ${locationId ? inScope(sql`a.location_id`, locationId) : sql`true`}
     ORDER BY x.action_id`,
-  present: (row) => ({
-    ...row,
-    category: label(ACTION_CATEGORY_LABELS, row.category),
-    priority: label(ACTION_PRIORITY_LABELS, row.priority),
-    status: label(ACTION_STATUS_LABELS, row.status),
-  }),
+  labels: { category: ACTION_CATEGORY_LABELS, priority: ACTION_PRIORITY_LABELS, status: ACTION_STATUS_LABELS },
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ASSET_STATUS_LABELS, ASSET_TYPE_LABELS, COMPLIANCE_LABELS, CONDITION_LABELS } from '../../../shared/domain';
-import { inScope, label, type ReportDefinition } from '../reports/report-definition';
+import { inScope, type ReportDefinition } from '../reports/report-definition';
 
 /** The asset register, condition summary and compliance schedule reports (spec §2 Reports). */
 export const assetRegister: ReportDefinition = {
@@ -39,16 +39,7 @@ export const assetRegister: ReportDefinition = {
     FROM assets a LEFT JOIN users u ON u.id = a.created_by
     WHERE ${inScope(sql`a.location_id`, locationId)}
     ORDER BY a.asset_id`,
-  present: (row) => ({
-    ...row,
-    type: label(ASSET_TYPE_LABELS, row.type),
-    condition: label(CONDITION_LABELS, row.condition),
-    status: label(ASSET_STATUS_LABELS, row.status),
-    compliance_fire: label(COMPLIANCE_LABELS, row.compliance_fire),
-    compliance_electrical: label(COMPLIANCE_LABELS, row.compliance_electrical),
-    compliance_loler: label(COMPLIANCE_LABELS, row.compliance_loler),
-    compliance_hygiene: label(COMPLIANCE_LABELS, row.compliance_hygiene),
-  }),
+  labels: { type: ASSET_TYPE_LABELS, condition: CONDITION_LABELS, status: ASSET_STATUS_LABELS, compliance_fire: COMPLIANCE_LABELS, compliance_electrical: COMPLIANCE_LABELS, compliance_loler: COMPLIANCE_LABELS, compliance_hygiene: COMPLIANCE_LABELS },
 };
 
 export const conditionSummary: ReportDefinition = {
@@ -105,13 +96,5 @@ export const complianceSchedule: ReportDefinition = {
     FROM assets
     WHERE ${inScope(sql`location_id`, locationId)}
     ORDER BY non_compliant DESC, asset_id`,
-  present: (row) => ({
-    ...row,
-    type: label(ASSET_TYPE_LABELS, row.type),
-    status: label(ASSET_STATUS_LABELS, row.status),
-    compliance_fire: label(COMPLIANCE_LABELS, row.compliance_fire),
-    compliance_electrical: label(COMPLIANCE_LABELS, row.compliance_electrical),
-    compliance_loler: label(COMPLIANCE_LABELS, row.compliance_loler),
-    compliance_hygiene: label(COMPLIANCE_LABELS, row.compliance_hygiene),
-  }),
+  labels: { type: ASSET_TYPE_LABELS, status: ASSET_STATUS_LABELS, compliance_fire: COMPLIANCE_LABELS, compliance_electrical: COMPLIANCE_LABELS, compliance_loler: COMPLIANCE_LABELS, compliance_hygiene: COMPLIANCE_LABELS },
 };

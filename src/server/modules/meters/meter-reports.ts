@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { METER_TYPE_LABELS } from '../../../shared/domain';
-import { inScope, label, type ReportDefinition } from '../reports/report-definition';
+import { inScope, type ReportDefinition } from '../reports/report-definition';
 
 /** The meter logs report (spec §2 Reports). */
 export const meterLogs: ReportDefinition = {
@@ -28,5 +28,5 @@ export const meterLogs: ReportDefinition = {
     FROM meter_readings r JOIN meters m ON m.id = r.meter_id LEFT JOIN users u ON u.id = r.recorded_by
     WHERE ${inScope(sql`m.location_id`, locationId)}
     ORDER BY m.meter_number, r.reading_date, r.id`,
-  present: (row) => ({ ...row, type: label(METER_TYPE_LABELS, row.type) }),
+  labels: { type: METER_TYPE_LABELS },
 };

@@ -9,6 +9,8 @@ import { EXPORT_QUEUE_FULL_RETRY_AFTER_SECONDS, EXPORT_TIME_LIMIT_MS, EXPORT_TOO
 import type { ExportQueue } from './export-queue';
 import type { WorkerAnswer } from './export-worker';
 import type { ReportJob } from './write-report-file';
+import { REPORTS } from './report-definitions';
+import { reportSpec } from './report-definition';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -79,12 +81,14 @@ export async function generateReport(
   const databaseUrl = ctx.db.$client.options.connectionString;
   if (!databaseUrl) throw new Error('generateReport: the pool has no connection string for the export worker');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'asset-register-export-'));
-  const { timeLimitMs = EXPORT_TIME_LIMIT_MS, ...report } = options;
-  const file = path.join(dir, `report.${report.format}`);
+  const { timeLimitMs = EXPORT_TIME_LIMIT_MS, format } = options;
+  const file = path.join(dir, `report.${format}`);
+  // The worker gets the report as data (its SQL, columns and labels), so it loads none of the register's code.
+  const report = reportSpec(REPORTS[options.reportType], options.locationId);
   try {
-    const rowCount = await queue.run(() => writeInWorker({ ...report, file }, databaseUrl, timeLimitMs));
-    const objectKey = `exports/${crypto.randomUUID()}.${report.format}`;
-    const { size } = await ctx.storage.putFile(objectKey, file, CONTENT_TYPES[report.format]);
+    const rowCount = await queue.run(() => writeInWorker({ report, format, file }, databaseUrl, timeLimitMs));
+    const objectKey = `exports/${crypto.randomUUID()}.${format}`;
+    const { size } = await ctx.storage.putFile(objectKey, file, CONTENT_TYPES[format]);
     return { objectKey, size, rowCount };
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportColumn, ReportRow } from './spreadsheet';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ReportColumn } from './spreadsheet';
 
 /**
  * What a report contains: its columns and the one query that produces its rows (streamed through
@@ -10,8 +11,27 @@ export interface ReportDefinition {
   sheetName: string;
   columns: ReportColumn[];
   query(locationId: string | null): SQL;
-  /** Turns stored values into what a person reads (labels instead of enum values). */
-  present?(row: ReportRow): ReportRow;
+  /** Columns holding an enum, shown by its label (a person reads "Fire door", not "fire_door"): column key → value → label. */
+  labels?: Record<string, Record<string, string>>;
+}
+
+/**
+ * One report as plain data, for the export worker: the SQL's text and parameters, the columns and
+ * the labels. The worker thread then loads only the cursor and the spreadsheet writer, not the
+ * register's resources, contract and repositories (it starts for every export).
+ */
+export interface ReportSpec {
+  sheetName: string;
+  columns: ReportColumn[];
+  query: { sql: string; params: unknown[] };
+  labels?: Record<string, Record<string, string>>;
+}
+
+const dialect = new PgDialect();
+
+export function reportSpec(definition: ReportDefinition, locationId: string | null): ReportSpec {
+  const { sheetName, columns, labels } = definition;
+  return { sheetName, columns, labels, query: dialect.sqlToQuery(definition.query(locationId)) };
 }
 
 /** Locations inside (or equal to) the chosen one, from the stored ancestry: no recursion needed. */
@@ -19,6 +39,3 @@ export const inScope = (column: SQL, locationId: string | null): SQL =>
   locationId
     ? sql`${column} IN (SELECT id FROM locations WHERE id = ${locationId} OR ancestor_ids @> ARRAY[${locationId}]::uuid[])`
     : sql`true`;
-
-/** An enum value as a person reads it, from the domain's label table. */
-export const label = <K extends string>(labels: Record<K, string>, value: unknown) => (value ? (labels[value as K] ?? String(value)) : null);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
  * register written to slowly all day, or just after an import, is searched through a long list.
  * Measured on 100,000 assets refilled through the API: with the lists as 150,000 creates left them
  * (67–340 pages), 20 of 44 search corpus lines missed their budget, 13 once merged
- * (docs/performance.md, "One round trip per search"). Merging costs what the insert that fills the
+ * (ADR 021, History: "one round trip per search"). Merging costs what the insert that fills the
  * list would have paid, off the request path; an empty list costs a read of its metapage.
  */
 export const SEARCH_INDEX_MERGE_INTERVAL_MS = 10_000;

@@ -67,7 +67,7 @@ export interface PlanOptions {
 
 /**
  * Relative cost of what each plan reads, a walked row being 1 (measured on 100,000 assets; ADR 021
- * and docs/performance.md have the figures): a walked row is an index step and the test; a bitmap
+ * has the figures, in its History): a walked row is an index step and the test; a bitmap
  * record a heap page visit, the index's recheck, the test and the sort, plus its share of the
  * driver's whole index entry, read before the first row; a scanned row a sequential read and the
  * test. A filtered list's index (a condition, a type) leads to rows spread over the table, so its
