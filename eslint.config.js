@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import fs from 'node:fs';
 import globals from 'globals';
 
@@ -66,6 +68,17 @@ export default tseslint.config(
       }),
     },
   })),
+  {
+    // No import cycles: a module and the modules it imports form a tree, so each can be read (and
+    // loaded) before what uses it. Resolved as TypeScript resolves them (the @/ and @shared/ paths).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
   {
     // Data is fetched only by the hooks and calls in api/ folders (features/<feature>/api/, and
     // components/<part>/api/ for shared components), so a screen's requests are found in one place.
