@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { DATABASE_CODE_DIR, readDatabaseCode } from './database-code';
+import type pg from 'pg';
+import { DATABASE_CODE_DIR, normalisedDefinition as normalised, readDatabaseCode, replaceFunctions, replaceTriggers } from './database-code';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,15 +12,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const code = readDatabaseCode();
-/** One line, no schema prefix, `$$` quoting: how the files and PostgreSQL's own rendering compare. */
-const normalised = (definition: string) =>
-  definition
-    .replace(/\$function\$/g, '$$$$')
-    .replace(/CREATE (OR REPLACE )?/, 'CREATE ')
-    .replace(/\bpublic\./g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/;$/, '');
 
 describe('the database code (src/server/db/sql)', () => {
   it('applies everything the files hold: outside the statements it reads there are only comments', () => {
@@ -65,6 +57,35 @@ describe('the database code (src/server/db/sql)', () => {
     expect([...inDatabase.keys()].sort()).toEqual(inFiles.map((s) => s.name).sort());
     for (const statement of inFiles) {
       expect(normalised(inDatabase.get(statement.name)!), `${statement.file}: ${statement.name}`).toBe(normalised(statement.sql));
+    }
+  });
+
+  it('replaces only what is missing or differs, so a start over an up-to-date database changes nothing', async () => {
+    // As the owner, who applies the database code at a start.
+    const client = await t.ownerDb.$client.connect();
+    const sent: string[] = [];
+    const recording = new Proxy(client, {
+      get: (target, key) =>
+        key === 'query'
+          ? (text: string | { text: string }, ...rest: unknown[]) => {
+              sent.push(typeof text === 'string' ? text : text.text);
+              return (target.query as (...args: unknown[]) => unknown)(text, ...rest);
+            }
+          : Reflect.get(target, key),
+    }) as pg.PoolClient;
+    try {
+      await replaceFunctions(recording);
+      await replaceTriggers(recording);
+      expect(sent.filter((q) => q.startsWith('CREATE'))).toEqual([]);
+
+      // A trigger someone dropped by hand comes back, alone.
+      await client.query('DROP TRIGGER meters_audit ON meters');
+      await replaceTriggers(recording);
+      const created = sent.filter((q) => q.startsWith('CREATE'));
+      expect(created).toHaveLength(1);
+      expect(created[0]).toContain('TRIGGER meters_audit ');
+    } finally {
+      client.release();
     }
   });
 });

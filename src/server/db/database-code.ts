@@ -47,18 +47,53 @@ export function readDatabaseCode(dir = DATABASE_CODE_DIR): CodeStatement[] {
   );
 }
 
-/** Creates or replaces every function of `sql/`, in one transaction. */
-export async function replaceFunctions(client: pg.ClientBase, code = readDatabaseCode()): Promise<void> {
-  await inTransaction(client, async () => {
-    await client.query('SET LOCAL check_function_bodies = off');
-    for (const statement of code.filter((s) => s.kind === 'function')) await run(client, statement);
+/** One line, no schema prefix, `$$` quoting: how the files and PostgreSQL's own rendering compare. */
+export const normalisedDefinition = (definition: string) =>
+  definition
+    .replace(/\$function\$/g, '$$$$')
+    .replace(/CREATE (OR REPLACE )?/, 'CREATE ')
+    .replace(/\bpublic\./g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/;$/, '');
+
+/** Each function and trigger of the database as PostgreSQL renders it, by kind and name. */
+export async function definitionsInDatabase(client: pg.ClientBase): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ key: string; definition: string }>(`
+    SELECT 'function ' || p.proname AS key, pg_get_functiondef(p.oid) AS definition
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+    UNION ALL
+    SELECT 'trigger ' || tgname, pg_get_triggerdef(oid) FROM pg_trigger WHERE NOT tgisinternal`);
+  return new Map(rows.map((r) => [r.key, r.definition]));
+}
+
+/**
+ * The statements of `kind` whose object is missing or differs from its file (white space aside).
+ * Those already as written are left alone: a start then replaces nothing, so it takes no trigger's
+ * table lock and invalidates no session's cached plans.
+ */
+async function changed(client: pg.ClientBase, code: CodeStatement[], kind: CodeStatement['kind']): Promise<CodeStatement[]> {
+  const current = await definitionsInDatabase(client);
+  return code.filter((s) => {
+    if (s.kind !== kind) return false;
+    const found = current.get(`${kind} ${s.name}`);
+    return found === undefined || normalisedDefinition(found) !== normalisedDefinition(s.sql);
   });
 }
 
-/** Creates or replaces every trigger of `sql/`, in one transaction. */
+/** Creates or replaces each function of `sql/` that is missing or differs, in one transaction. */
+export async function replaceFunctions(client: pg.ClientBase, code = readDatabaseCode()): Promise<void> {
+  await inTransaction(client, async () => {
+    await client.query('SET LOCAL check_function_bodies = off');
+    for (const statement of await changed(client, code, 'function')) await run(client, statement);
+  });
+}
+
+/** Creates or replaces each trigger of `sql/` that is missing or differs, in one transaction. */
 export async function replaceTriggers(client: pg.ClientBase, code = readDatabaseCode()): Promise<void> {
   await inTransaction(client, async () => {
-    for (const statement of code.filter((s) => s.kind === 'trigger')) await run(client, statement);
+    for (const statement of await changed(client, code, 'trigger')) await run(client, statement);
   });
 }
 
