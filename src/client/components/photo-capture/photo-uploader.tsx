@@ -81,7 +81,12 @@ export default function PhotoUploader({ owner, mode, onRecorded, onCountChange, 
   if (!uppy) return <div className={className} aria-busy="true" />;
   return (
     // Uppy's wrappers have no height of their own: pass ours down so the Dashboard fills the space.
-    <div className={cn('[&_.uppy-Container]:h-full [&_.uppy-Root]:h-full [&_.uppy-Dashboard]:h-full', className)} data-testid="photo-uploader">
+    // Uppy's grey note (#757575 on #fafafa, 4.4:1) takes our muted text colour (5.2:1); important, as
+    // Uppy's stylesheet is outside Tailwind's layers and would win otherwise.
+    <div
+      className={cn('[&_.uppy-Container]:h-full [&_.uppy-Root]:h-full [&_.uppy-Dashboard]:h-full [&_.uppy-Dashboard-note]:text-muted-foreground!', className)}
+      data-testid="photo-uploader"
+    >
       <Dashboard
         uppy={uppy}
         width="100%"

@@ -87,23 +87,29 @@ export function SearchPicker<T extends { id: string }>({
               }
             }}
           />
-          <ul role="listbox" aria-label={noun[0]!.toUpperCase() + noun.slice(1)} className="mt-2 max-h-64 overflow-y-auto">
-            {clearable && value && (
-              <li>
+          {/* Options are the listbox's own children: a list item between them would hide their role. */}
+          {(options.length > 0 || (clearable && value)) && (
+            <div role="listbox" aria-label={noun[0]!.toUpperCase() + noun.slice(1)} className="mt-2 max-h-64 overflow-y-auto">
+              {clearable && value && (
                 <button type="button" role="option" aria-selected={false} className={cn(optionClass, 'text-muted-foreground')} onClick={() => choose(null)}>
                   None
                 </button>
-              </li>
-            )}
-            {options.map((item) => (
-              <li key={item.id}>
-                <button type="button" role="option" aria-selected={item.id === value} className={cn(optionClass, item.id === value && 'bg-accent')} onClick={() => choose(item)}>
+              )}
+              {options.map((item) => (
+                <button
+                  key={item.id}
+                  type="button"
+                  role="option"
+                  aria-selected={item.id === value}
+                  className={cn(optionClass, item.id === value && 'bg-accent')}
+                  onClick={() => choose(item)}
+                >
                   {renderOption(item)}
                 </button>
-              </li>
-            ))}
-            {!isFetching && options.length === 0 && <li className="px-2 py-3 text-center text-sm text-muted-foreground">No {noun} found</li>}
-          </ul>
+              ))}
+            </div>
+          )}
+          {!isFetching && options.length === 0 && <p className="mt-2 px-2 py-3 text-center text-sm text-muted-foreground">No {noun} found</p>}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -34,8 +34,12 @@ export function LocationGroupCard({ group }: { group: LocationGroup }) {
             {label}
           </h2>
         </div>
-        <span className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-semibold tabular-nums" data-testid="location-group-total" aria-label={`${group.total} in total`}>
-          {group.total}
+        {/* A plain span's aria-label is not announced (ARIA prohibits it): the words are hidden text instead. */}
+        <span className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-semibold tabular-nums">
+          <span aria-hidden data-testid="location-group-total">
+            {group.total}
+          </span>
+          <span className="sr-only">{group.total} in total</span>
         </span>
       </div>
       <CardContent className="flex flex-1 flex-col gap-2">

@@ -1,0 +1,352 @@
+import sharp from 'sharp';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpViaApi, uniqueUser } from './helpers';
+import { createAction, createAssessment, createAsset, createLocation, createMeter, uniqueToken } from './fixtures';
+
+/**
+ * Accessibility (WCAG 2.1 A and AA, as axe-core checks it): every screen and the main dialogs, on a
+ * wide screen and on a phone, each with real records on it. A check fails on any violation axe rates
+ * serious or critical; its message names each rule, what it asks for and where it failed.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** How many failing elements a violation lists in the failure message. */
+const TARGETS_SHOWN = 3;
+
+async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Legacy mode runs axe in the page itself. The default merges each frame's results in a blank page
+  // it opens per check, which costs seconds each time; the app has no frames to merge.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const targets = violation.nodes.slice(0, TARGETS_SHOWN).map((node) => node.target.join(' >> '));
+      const more = violation.nodes.length > TARGETS_SHOWN ? ` (+${violation.nodes.length - TARGETS_SHOWN} more)` : '';
+      return `${violation.id} [${violation.impact}]: ${violation.help} at ${targets.join(' | ')}${more}`;
+    });
+  expect(serious, `${label}: ${serious.length} serious or critical accessibility violation(s)\n${serious.join('\n')}`).toEqual([]);
+}
+
+const SIZES = [
+  { name: 'a wide screen', phone: false, use: { viewport: { width: 1280, height: 800 } } },
+  { name: 'a phone', phone: true, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+] as const;
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
+
+/** Opens a dialog with the button and waits for its title, so axe sees it whole. */
+async function openDialog(page: Page, button: Locator, name: string): Promise<Locator> {
+  await button.click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** A small JPEG stored as a photo of the asset: signed upload, the file, then the media record. */
+async function addPhoto(page: Page, assetId: string, caption: string): Promise<void> {
+  const api = page.context().request;
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6f4f' } }).jpeg().toBuffer();
+  const upload = await api.post('/api/objects/upload', { data: { filename: 'plant-room.jpg', size: photo.length, contentType: 'image/jpeg' } });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const { uploadURL, key, headers } = (await upload.json()) as { uploadURL: string; key: string; headers: Record<string, string> };
+  const put = await api.put(uploadURL, { headers, data: photo });
+  expect(put.ok(), await put.text()).toBe(true);
+  const media = await api.post('/api/media', { data: { key, filename: 'plant-room.jpg', caption, assetId } });
+  expect(media.status(), await media.text()).toBe(201);
+}
+
+async function recordReading(page: Page, meterId: string, reading: number, readingDate: string, extra: Record<string, unknown> = {}) {
+  const res = await page.context().request.post('/api/meter-readings', { data: { meterId, reading, readingDate, ...extra } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A site with a building, floor and area under it, so the Locations page shows several groups. */
+async function createHierarchy(page: Page, token: string) {
+  const api = page.context().request;
+  const site = await createLocation(page, `Site ${token}`);
+  let parentId = site.id;
+  for (const type of ['building', 'floor', 'area'] as const) {
+    const res = await api.post('/api/locations', { data: { name: `${type} ${token}`, type, parentId, code: `${type.slice(0, 2).toUpperCase()}-1` } });
+    expect(res.status(), await res.text()).toBe(201);
+    parentId = ((await res.json()) as { id: string }).id;
+  }
+  return site;
+}
+
+for (const size of SIZES) {
+  test.describe(`accessibility on ${size.name}`, () => {
+    // Dialogs and toasts animate in; axe should measure them at rest, not half-faded.
+    test.use({ ...size.use, reducedMotion: 'reduce' });
+    // Each test sets up its records and runs several checks.
+    test.describe.configure({ timeout: 60_000 });
+
+    test('sign-in and register', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'sign in');
+
+      await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+      await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'register');
+    });
+
+    test('dashboard', async ({ page }) => {
+      await signUpViaApi(page);
+      const location = await createLocation(page);
+      await createAsset(page, { locationId: location.id, condition: 'poor', make: 'Carrier' });
+      await createAction(page, { priority: 'high', targetDate: '2030-01-31' });
+      await page.goto('/');
+      await expect(heading(page, 'Dashboard')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Recent assets' }).getByRole('listitem').first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Open actions' }).getByRole('listitem').first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Condition distribution' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'dashboard');
+
+      if (!size.phone) {
+        await page.keyboard.press('Control+b');
+        await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+        await expectNoSeriousA11yViolations(page, 'dashboard with the sidebar collapsed to icons');
+      }
+    });
+
+    test('assets list and the Add Asset dialog', async ({ page }) => {
+      await signUpViaApi(page);
+      const token = uniqueToken('Trane');
+      const location = await createLocation(page);
+      // One of each condition, so every badge colour is measured.
+      for (const condition of ['excellent', 'good', 'fair', 'poor', 'unsafe'] as const) {
+        await createAsset(page, { locationId: location.id, condition, make: token, model: condition, serial: condition === 'good' ? 'SN-1' : undefined });
+      }
+      await page.goto(`/assets?search=${token}`);
+      await expect(heading(page, 'Assets')).toBeVisible();
+      await expect(page.getByTestId('asset-card')).toHaveCount(5);
+      await expectNoSeriousA11yViolations(page, 'assets list');
+
+      const dialog = await openDialog(page, page.getByRole('button', { name: 'Add Asset' }).first(), 'Add Asset');
+      await expectNoSeriousA11yViolations(page, 'Add Asset dialog');
+
+      await dialog.getByRole('combobox', { name: 'Location' }).click();
+      await page.getByRole('textbox', { name: 'Search locations' }).fill(location.name);
+      await expect(page.getByRole('option', { name: new RegExp(location.name) })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Add Asset dialog, location picker open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
+
+      await dialog.getByRole('button', { name: 'Create Asset' }).click();
+      await expect(dialog.getByRole('alert').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Add Asset dialog with validation messages');
+    });
+
+    test('asset detail: the Details, Assessments, Actions, Media and History tabs', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ fullName: 'Alex Assessor' }));
+      const location = await createLocation(page);
+      const asset = await createAsset(page, {
+        locationId: location.id,
+        type: 'fire_door',
+        condition: 'fair',
+        make: 'Otis',
+        model: 'FD30',
+        serial: 'SER-123',
+        description: 'Stair core door, level 2',
+        conditionNotes: 'Closer is slow',
+        complianceFire: 'yes',
+        complianceElectrical: 'no',
+        customFields: { Rating: 'FD30S' },
+      });
+      await createAssessment(page, {
+        assetId: asset.id,
+        condition: 'fair',
+        conditionNotes: 'Annual inspection',
+        defects: [
+          { code: 'D-01', description: 'Hinge corroded', severity: 'critical' },
+          { code: 'D-02', description: 'Glazing scratched', severity: 'low' },
+          { description: 'Closer slow', severity: 'medium' },
+          { description: 'Seal missing', severity: 'high' },
+        ],
+      });
+      await createAction(page, { assetId: asset.id, title: 'Replace closer', priority: 'critical', assignee: 'Jo Fixer', targetDate: '2030-03-01' });
+      await createAction(page, { assetId: asset.id, title: 'Refit seal', priority: 'low', status: 'in_progress' });
+      await addPhoto(page, asset.id, 'Door from the stair');
+      await page.goto(`/assets/${asset.id}`);
+      await expect(heading(page, asset.assetId)).toBeVisible();
+
+      await expect(page.getByRole('img', { name: `QR code for ${asset.assetId}` })).toBeVisible();
+      await expect(page.getByLabel('Asset information')).toContainText('SER-123');
+      await expectNoSeriousA11yViolations(page, 'asset detail, Details tab');
+
+      await tab(page, 'Assessments (1)').click();
+      await expect(page.getByTestId('defect')).toHaveCount(4);
+      await expectNoSeriousA11yViolations(page, 'asset detail, Assessments tab');
+
+      await tab(page, 'Actions (2)').click();
+      await expect(page.getByTestId('action-card')).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page, 'asset detail, Actions tab');
+
+      await tab(page, 'Media (1)').click();
+      await expect(page.getByTestId('media-tile').getByRole('img', { name: 'Door from the stair' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'asset detail, Media tab');
+
+      await tab(page, 'History').click();
+      await expect(page.getByTestId('history-entry').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'asset detail, History tab');
+    });
+
+    test('asset detail: the Add Assessment, Add Action and Upload Photos dialogs', async ({ page }) => {
+      await signUpViaApi(page);
+      const location = await createLocation(page);
+      const asset = await createAsset(page, { locationId: location.id, make: 'Daikin' });
+      await page.goto(`/assets/${asset.id}`);
+      await expect(heading(page, asset.assetId)).toBeVisible();
+
+      await tab(page, 'Assessments (0)').click();
+      const assessment = await openDialog(page, page.getByRole('button', { name: 'Add Assessment' }), 'Add Assessment');
+      await assessment.getByRole('button', { name: 'Add defect' }).click();
+      await expect(assessment.getByTestId('defect-row')).toHaveCount(1);
+      // The photo widget (Uppy's Dashboard) is measured too, as it opens in the form.
+      await assessment.getByRole('button', { name: 'Add photos' }).click();
+      await expect(assessment.getByTestId('photo-uploader')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Add Assessment dialog');
+      await closeDialog(page, assessment);
+
+      await tab(page, 'Actions (0)').click();
+      const action = await openDialog(page, page.getByRole('button', { name: 'Add Action' }), 'Create Action');
+      await expectNoSeriousA11yViolations(page, 'Create Action dialog from the asset');
+      await closeDialog(page, action);
+
+      await tab(page, 'Media (0)').click();
+      const upload = await openDialog(page, page.getByRole('button', { name: 'Upload Photo' }), 'Upload Photos');
+      await expect(upload.getByTestId('photo-uploader')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Upload Photos dialog');
+    });
+
+    test('locations and the Add Location dialog', async ({ page }) => {
+      await signUpViaApi(page);
+      await createHierarchy(page, uniqueToken(''));
+      await page.goto('/locations');
+      await expect(heading(page, 'Locations')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Area' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'locations');
+
+      const dialog = await openDialog(page, page.getByRole('button', { name: 'Add Location' }).first(), 'Add Location');
+      await dialog.getByLabel('Type').selectOption('building');
+      await expect(dialog.getByRole('combobox', { name: 'Parent' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Add Location dialog');
+
+      await dialog.getByLabel('Type').selectOption('organisation');
+      await dialog.getByLabel('Name').fill(uniqueToken('Estate '));
+      await dialog.getByRole('button', { name: 'Create Location' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('toast')).toContainText('Location created');
+      await expectNoSeriousA11yViolations(page, 'locations with a toast');
+    });
+
+    test('actions list and the Create Action dialog', async ({ page }) => {
+      await signUpViaApi(page);
+      const token = uniqueToken('Fix ');
+      const location = await createLocation(page);
+      const asset = await createAsset(page, { locationId: location.id });
+      // Every priority and status, so every badge colour is measured.
+      const statuses = ['open', 'in_progress', 'waiting', 'completed', 'verified', 'closed'] as const;
+      const priorities = ['critical', 'high', 'medium', 'low'] as const;
+      for (const [index, status] of statuses.entries()) {
+        await createAction(page, {
+          title: `${token} ${status}`,
+          status,
+          priority: priorities[index % priorities.length],
+          description: 'Remedial work found at the last inspection',
+          ...(index === 0 ? { assetId: asset.id, assignee: 'Jo Fixer', targetDate: '2030-01-31' } : {}),
+        });
+      }
+      await page.goto(`/actions?search=${encodeURIComponent(token)}`);
+      await expect(heading(page, 'Actions')).toBeVisible();
+      await expect(page.getByTestId('action-card')).toHaveCount(statuses.length);
+      await expectNoSeriousA11yViolations(page, 'actions list');
+
+      await openDialog(page, page.getByRole('button', { name: 'Create Action' }).first(), 'Create Action');
+      await expectNoSeriousA11yViolations(page, 'Create Action dialog');
+    });
+
+    test('meters, a meter’s readings, and the Add Meter and Add Reading dialogs', async ({ page }) => {
+      await signUpViaApi(page);
+      const location = await createLocation(page);
+      const meter = await createMeter(page, { locationId: location.id, multiplier: 2 });
+      await recordReading(page, meter.id, 100, '2025-03-01T12:00:00Z');
+      await recordReading(page, meter.id, 150, '2025-04-01T12:00:00Z', { notes: 'Quarterly read' });
+      await recordReading(page, meter.id, 10, '2025-05-01T12:00:00Z', { confirmReset: true });
+      await recordReading(page, meter.id, 40, '2025-06-01T12:00:00Z');
+      await page.goto('/meters');
+      await expect(heading(page, 'Meters')).toBeVisible();
+      const card = page.getByTestId('meter-card').filter({ hasText: meter.meterNumber });
+      await expect(card.getByTestId('meter-last-reading')).toContainText('40 kWh');
+      await expectNoSeriousA11yViolations(page, 'meters');
+
+      const add = await openDialog(page, page.getByRole('button', { name: 'Add Meter' }).first(), 'Add Meter');
+      await expectNoSeriousA11yViolations(page, 'Add Meter dialog');
+      await closeDialog(page, add);
+
+      const reading = await openDialog(page, card.getByRole('button', { name: 'Add Reading' }), 'Add Reading');
+      await expectNoSeriousA11yViolations(page, 'Add Reading dialog');
+      await closeDialog(page, reading);
+
+      const detail = await openDialog(page, card.getByRole('button', { name: 'View readings' }), `Meter ${meter.meterNumber}`);
+      await expect(detail.getByTestId('reading-row')).toHaveCount(4);
+      await expect(detail.getByTestId('consumption-chart')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'meter readings');
+    });
+
+    test('search with results', async ({ page }) => {
+      await signUpViaApi(page);
+      const token = uniqueToken('Qz');
+      const location = await createLocation(page);
+      const asset = await createAsset(page, { locationId: location.id, make: token, condition: 'unsafe' });
+      await createAction(page, { title: `${token} replace`, assetId: asset.id, priority: 'critical' });
+      await createAction(page, { title: `${token} check`, priority: 'low', status: 'waiting' });
+      await createMeter(page, { locationId: location.id, meterNumber: `M-${token}` });
+      await page.goto(`/search?q=${token}`);
+      await expect(heading(page, 'Search')).toBeVisible();
+      await expect(page.getByTestId('meter-result')).toHaveCount(1);
+      await expect(page.getByTestId('action-result')).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page, 'search results');
+    });
+
+    test('reports', async ({ page }) => {
+      await signUpViaApi(page);
+      const location = await createLocation(page);
+      await createAsset(page, { locationId: location.id });
+      const exported = await page.context().request.post('/api/reports/export', {
+        data: { reportType: 'asset_register', format: 'csv', locationId: location.id },
+      });
+      expect(exported.status(), await exported.text()).toBe(201);
+      await page.goto('/reports');
+      await expect(heading(page, 'Reports')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Recent exports' }).getByRole('listitem')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'reports');
+    });
+
+    test('the not-found page', async ({ page }) => {
+      await signUpViaApi(page);
+      await page.goto('/no-such-page');
+      await expect(heading(page, '404 Page Not Found')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'not found');
+    });
+
+    if (size.phone) {
+      test('the slide-in sidebar', async ({ page }) => {
+        await signUpViaApi(page);
+        await page.goto('/');
+        await expect(heading(page, 'Dashboard')).toBeVisible();
+        await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Main navigation' });
+        await expect(sheet.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+        await expectNoSeriousA11yViolations(page, 'sidebar sheet');
+      });
+    }
+  });
+}
