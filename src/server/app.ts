@@ -19,6 +19,14 @@ import { registerReadRateLimit } from './plugins/read-rate-limit';
 import { registerClientStatic } from './plugins/client-static';
 import { RESOURCES } from './resources';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/auth/account.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { invitesRoutes } from './modules/users/invites.routes';
+import { settingsRoutes } from './modules/users/settings.routes';
+import { listenForAccessEvents } from './policy/access-events';
+import { organisationSettingsStore } from './policy/organisation-settings';
+import { accessPolicy } from './policy/policy';
+import { registerRoutePermissions } from './policy/route-permissions';
 import { loginThrottle } from './modules/auth/login-throttle';
 import { schedulePeriodic } from './jobs/periodic';
 import { healthRoutes } from './modules/health/health.routes';
@@ -60,14 +68,7 @@ function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | (
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const ctx: AppContext = {
-    config: options.config,
-    db: options.db,
-    storage: options.storage ?? (await createStorage(options.config)),
-    // main.ts always provides the secret; an app built without one (tests) signs with a random one.
-    secret: options.config.sessionSecret ?? crypto.randomBytes(32).toString('base64url'),
-    now: options.now ?? (() => new Date()),
-  };
+  const storage = options.storage ?? (await createStorage(options.config));
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -93,6 +94,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  const accessEvents = listenForAccessEvents(options.db, app.log);
+  app.addHook('onClose', () => accessEvents.close());
+  const settings = organisationSettingsStore(options.db, accessEvents, options.config.registrationMode);
+  const ctx: AppContext = {
+    config: options.config,
+    db: options.db,
+    storage,
+    // main.ts always provides the secret; an app built without one (tests) signs with a random one.
+    secret: options.config.sessionSecret ?? crypto.randomBytes(32).toString('base64url'),
+    now: options.now ?? (() => new Date()),
+    accessEvents,
+    settings,
+    policy: accessPolicy(settings),
+  };
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -115,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     customTypes: /^text\/(?!event-stream)|[+/](?:json|text|xml)(?:;|$)/,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurity(app, { storageOrigin: ctx.storage.kind === 's3' ? ctx.storage.origin : undefined });
+  await registerSecurity(app, { storageOrigin: storage.kind === 's3' ? storage.origin : undefined });
   registerReadRateLimit(app, options.config.readRateLimitPerMinute);
   await app.register(rateLimit, {
     global: false,
@@ -126,11 +142,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerSlowBodyCutoff(app, options.config.http.bodyTimeoutMs);
   await registerSessions(app, ctx);
+  registerRoutePermissions(app, ctx.policy);
   // Before the route modules: the OpenAPI document lists the routes registered after it.
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(invitesRoutes(ctx));
+  await app.register(settingsRoutes(ctx));
   for (const resource of RESOURCES) await app.register((await resource.routes())(ctx));
   await app.register(historyRoutes(ctx));
   await app.register(uploadsRoutes(ctx));

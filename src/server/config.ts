@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { REGISTRATION_MODES, type RegistrationMode } from '../shared/domain/accounts';
 
 /**
  * The only place that reads process.env. Parsed once at start-up; a bad value stops the server
@@ -48,6 +49,7 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** 'auto' marks the cookie Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  REGISTRATION_MODE: z.enum(REGISTRATION_MODES).default('open'),
   TRUST_PROXY: trustProxy.default(false),
   /** Slow or stalled clients: time to send the headers, a JSON body, and a whole request (an upload). */
   HTTP_HEADERS_TIMEOUT_SECONDS: seconds(30),
@@ -88,6 +90,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   cookieSecure: 'auto' | boolean;
+  /** Who may register on a fresh install, until an org admin chooses in Settings (ADR 024). */
+  registrationMode: RegistrationMode;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   http: { headersTimeoutMs: number; bodyTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    registrationMode: e.REGISTRATION_MODE,
     trustProxy: e.TRUST_PROXY,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

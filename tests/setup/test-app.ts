@@ -93,6 +93,11 @@ export interface TestApp {
   logs: string[];
   /** DATA_DIR of this app (local object storage lives under it); removed by close(). */
   dataDir: string;
+  /**
+   * A second app process on the same database, with its own pool and caches (as behind a load
+   * balancer), sharing the clock and the signing secret. Close it before close().
+   */
+  spawnProcess(): Promise<FastifyInstance & { close(): Promise<void> }>;
   /** Closes the app and the pool and drops the database. */
   close(): Promise<void>;
 }
@@ -138,6 +143,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       logs,
       dataDir,
+      async spawnProcess() {
+        const url = new URL(appDatabase.pool.options.connectionString!);
+        const processDatabase = connectDatabase(url.toString(), { max: 3 });
+        const other = await buildApp({ config, db: processDatabase.db, now: clock.now });
+        other.addHook('onClose', () => processDatabase.close());
+        return other;
+      },
       async close() {
         await builtApp.close();
         if (!appDatabase.pool.ended) await appDatabase.close();

@@ -20,6 +20,9 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../shared/domain/roles';
+import { REGISTRATION_MODES, USER_STATUSES } from '../../shared/domain/accounts';
+import type { Permission } from '../../shared/domain/permissions';
+import type { Role } from '../../shared/domain/roles';
 import { LOCATION_TYPES } from '../../shared/domain/locations';
 import { ASSET_STATUSES, ASSET_TYPES, COMPLIANCE_VALUES, CONDITIONS } from '../../shared/domain/assets';
 import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
@@ -47,6 +50,8 @@ const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('
 const bigrams = (name: string, column: ExtraConfigColumn) => index(name).using('gin', sql`search_bigrams(${column})`);
 
 export const userRole = pgEnum('user_role', ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const registrationMode = pgEnum('registration_mode', REGISTRATION_MODES);
 
 export const users = pgTable(
   'users',
@@ -58,10 +63,76 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     email: text('email'),
     role: userRole('role').notNull(),
+    /** Pending accounts (approval mode) and deactivated ones cannot sign in (ADR 024). */
+    status: userStatus('status').notNull().default('active'),
+    /** The role asked for at sign-up while an org admin has yet to decide; null once decided. */
+    requestedRole: userRole('requested_role'),
     createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When the password last changed: the audit trail records this, never the hash. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   },
   // Usernames are unique regardless of case, so "Alice" and "alice" cannot both register.
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * The organisation's settings: one row (id 1), made at the first start with REGISTRATION_MODE.
+ * `withdrawn` lists, per role, permissions an org admin has taken away from the default matrix.
+ * `version` grows with every change so each app process knows when its copy is stale.
+ */
+export const organisationSettings = pgTable(
+  'organisation_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    registrationMode: registrationMode('registration_mode').notNull(),
+    withdrawn: jsonb('withdrawn').$type<Partial<Record<Role, Permission[]>>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('organisation_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** Single-use sign-up links with the role an org admin chose. Only the token's SHA-256 is stored. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull(),
+    role: userRole('role').notNull(),
+    email: text('email'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('invites_token_hash_key').on(t.tokenHash), index('invites_created_at_idx').on(t.createdAt)],
+);
+
+/** One-time password-reset links an org admin makes for a user. Only the token's SHA-256 is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_id_idx').on(t.userId)],
 );
 
 /** Server-side sessions. The cookie carries a random token; only its SHA-256 is stored. */
@@ -126,11 +197,14 @@ export const locations = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     path: text('path').notNull(),
     ancestorIds: uuid('ancestor_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Who created it; null for locations loaded in bulk or made before creators were kept. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAtMs(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('locations_parent_id_idx').on(t.parentId),
+    index('locations_created_by_idx').on(t.createdBy),
     index('locations_type_path_idx').on(t.type, t.path),
     index('locations_ancestor_ids_idx').using('gin', t.ancestorIds),
     trigram('locations_path_trgm_idx', t.path),
@@ -469,6 +543,11 @@ export const auditLog = pgTable(
     index('audit_log_asset_id_id_idx').on(t.assetId, t.id.desc().nullsFirst()),
     index('audit_log_entity_id_idx').on(t.entityId),
     index('audit_log_actor_id_idx').on(t.actorId),
+    // The administrative entries (users, invites, settings: modules/users/admin-audit.repo.ts), a few
+    // among the register's many, read newest first.
+    index('audit_log_admin_idx')
+      .on(t.id)
+      .where(sql`${t.entity} IN ('users', 'invites', 'organisation_settings')`),
     check('audit_log_operation_valid', sql`${t.operation} IN ('create', 'update', 'delete')`),
   ],
 );

@@ -15,7 +15,7 @@ let t: TestApp;
 
 // Routes that fail in the ways real handlers can; added before the app is ready.
 const failingRoutes = (t: TestApp): FastifyPluginAsyncZod => async (app) => {
-  const config = { public: true };
+  const config = { permission: 'public' as const };
   app.get('/api/test/type-error', { config }, async () => {
     const missing = undefined as unknown as { property: string };
     return missing.property;

@@ -12,7 +12,7 @@ afterAll(async () => t?.close());
 
 describe('per-session read limit', () => {
   it('covers every signed-in GET route under /api', () => {
-    const reads = routes.filter((r) => [r.method].flat().includes('GET') && r.url.startsWith('/api/') && !r.config?.public);
+    const reads = routes.filter((r) => [r.method].flat().includes('GET') && r.url.startsWith('/api/') && r.config?.permission !== 'public');
     expect(reads.length).toBeGreaterThan(10);
     const unlimited = reads.filter((r) => !r.config?.rateLimit).map((r) => r.url);
     expect(unlimited).toEqual([]);

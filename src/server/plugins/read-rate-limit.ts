@@ -20,7 +20,7 @@ export function registerReadRateLimit(app: FastifyInstance, maxPerMinute: number
     const methods = [route.method].flat();
     if (!methods.includes('GET') || !route.url.startsWith('/api/')) return;
     route.config ??= {};
-    if (route.config.public || route.config.rateLimit !== undefined) return;
+    if (route.config.permission === 'public' || route.config.rateLimit !== undefined) return;
     route.config.rateLimit = limit;
   });
 }

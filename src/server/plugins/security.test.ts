@@ -29,7 +29,20 @@ const rowCounts = async () => ({
 
 describe('deny by default', () => {
   // The only /api routes reachable without a session. Anything added later must answer 401 until classified here.
-  const PUBLIC = new Set(['GET /api/user', 'HEAD /api/user', 'POST /api/login', 'POST /api/register', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json', 'HEAD /api/openapi.json']);
+  const PUBLIC = new Set([
+    'GET /api/user',
+    'HEAD /api/user',
+    'POST /api/login',
+    'POST /api/register',
+    'GET /api/health',
+    'HEAD /api/health',
+    'GET /api/openapi.json',
+    'HEAD /api/openapi.json',
+    'GET /api/registration',
+    'HEAD /api/registration',
+    'POST /api/password-reset',
+    'POST /api/invites/lookup',
+  ]);
 
   const concrete = (url: string) =>
     url.replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'anything');
@@ -65,6 +78,9 @@ describe('deny by default', () => {
     expect((await getJson(t.app, '/api/user')).statusCode).toBe(401);
     expect((await postJson(t.app, '/api/login', {})).statusCode).toBe(400);
     expect((await postJson(t.app, '/api/register', {})).statusCode).toBe(400);
+    expect((await getJson(t.app, '/api/registration')).statusCode).toBe(200);
+    expect((await postJson(t.app, '/api/password-reset', { token: 'x', password: 'a long passphrase' })).statusCode).toBe(404);
+    expect((await postJson(t.app, '/api/invites/lookup', { token: 'x' })).statusCode).toBe(404);
   });
 
   it.each([['GET'], ['POST'], ['DELETE']])('answers an unknown /api path (%s) with 404 JSON', async (method) => {

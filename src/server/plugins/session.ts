@@ -4,16 +4,13 @@ import { sessionsRepo, type SessionUser } from '../modules/auth/sessions.repo';
 import { unauthorized } from '../http-errors';
 import type { AppContext } from '../app-context';
 import { isApiRequest } from './api-request';
+import type { Tx } from '../db/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie before any handler runs. */
     user: SessionUser | null;
     sessionToken: string | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes reachable without a session. Everything else under /api requires one (deny by default). */
-    public?: boolean;
   }
 }
 
@@ -23,7 +20,7 @@ const PLAIN_COOKIE = 'sid';
 
 export async function registerSessions(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(cookie);
-  const repo = sessionsRepo(ctx.db, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs });
+  const repo = sessionsRepo(ctx.db, ctx.accessEvents, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs });
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -38,8 +35,9 @@ export async function registerSessions(app: FastifyInstance, ctx: AppContext): P
       request.user = await repo.findUser(token, ctx.now());
     }
     // Unknown routes (no routeOptions.url) fall through to the 404 handler.
+    // Routes reachable without a session say `permission: 'public'`; every other needs one (deny by default).
     const isRoute = request.routeOptions.url !== undefined;
-    if (isRoute && !request.routeOptions.config.public && !request.user) throw unauthorized();
+    if (isRoute && request.routeOptions.config.permission !== 'public' && !request.user) throw unauthorized();
   });
 
   const secureFor = (request: FastifyRequest) =>
@@ -68,6 +66,11 @@ export async function registerSessions(app: FastifyInstance, ctx: AppContext): P
       reply.clearCookie(SECURE_COOKIE, { ...cookieOptions(request), secure: true });
       reply.clearCookie(PLAIN_COOKIE, cookieOptions(request));
     },
+    /**
+     * Ends every session of the user on every app process, except `keepToken`'s (the request that
+     * changed its own password stays signed in). Runs in `tx` when given, so it commits with the change.
+     */
+    endAllFor: (userId: string, options: { keepToken?: string | null; tx?: Tx } = {}) => repo.endAllFor(userId, options),
   });
 }
 
@@ -76,6 +79,7 @@ declare module 'fastify' {
     sessions: {
       start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      endAllFor(userId: string, options?: { keepToken?: string | null; tx?: Tx }): Promise<void>;
     };
   }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/roles';
+import { USER_STATUSES } from '../domain/accounts';
+import { GRANTS, PERMISSIONS } from '../domain/permissions';
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../domain/limits';
 
 /** The user as every endpoint returns it: never the password hash. */
@@ -10,6 +12,10 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   role: z.enum(ROLES),
   createdAt: z.string(),
+  /** Beyond the spec: `pending` after applying in approval mode (ADR 024). */
+  status: z.enum(USER_STATUSES),
+  /** What the policy grants this user, permission by permission (ADR 024); the screens follow it. */
+  permissions: z.record(z.enum(PERMISSIONS), z.enum(GRANTS)),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -37,5 +43,7 @@ export const registerSchema = z.object({
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   role: z.enum(ROLES, { error: 'Role is required' }),
+  /** The token of an invite link; required when registration is by invite only. */
+  inviteToken: z.string().max(200).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;

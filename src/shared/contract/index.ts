@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './reports';
 export * from './uploads';
 export * from './history';
+export * from './users';

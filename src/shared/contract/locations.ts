@@ -42,6 +42,8 @@ export const locationSchema = z.object({
   metadata: jsonObjectValue,
   /** Full path of names from the top, e.g. "Acme Estates / North / Leeds Depot". */
   path: z.string(),
+  /** Who created it (ADR 024: some roles may edit only what they created); null when not known. */
+  createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

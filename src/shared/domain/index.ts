@@ -12,3 +12,5 @@ export * from './reports';
 export * from './uploads';
 export * from './json-fields';
 export * from './media-urls';
+export * from './accounts';
+export * from './permissions';

@@ -182,6 +182,12 @@ export function assetsRepo(db: Db) {
      * The creator (the signed-in user, whose name the caller has) is also the author the audit trail
      * records. A new row comes back from the INSERT itself: no second read.
      */
+    /** Who created the asset; undefined when there is no such asset. */
+    async creatorOf(id: string): Promise<string | undefined> {
+      const [row] = await db.select({ createdBy: assets.createdBy }).from(assets).where(eq(assets.id, id)).limit(1);
+      return row?.createdBy;
+    },
+
     async create(fields: NewAssetFields, creator: { id: string; fullName: string }): Promise<CreateResult> {
       const values = [...CREATE_FIELDS.map((key) => fields[key] ?? null), creator.id];
       const { rows } = await db.$client.query<AssetRow>({ name: 'asset_create', text: CREATE_STATEMENT, values });

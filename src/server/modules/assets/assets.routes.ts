@@ -25,7 +25,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The body is z.array(assetListItemSchema), written by PostgreSQL (db/json-rows.ts) and sent as
     // it comes, so there is no response schema to serialise with; the tests check the shape.
-    app.get('/api/assets', { schema: { querystring: listAssetsQuery } }, async (request, reply) => {
+    app.get('/api/assets', { config: { permission: 'register.read' }, schema: { querystring: listAssetsQuery } }, async (request, reply) => {
       const { limit, search, ...filters } = request.query;
       const page = jsonPageOf(await repo.list({ ...filters, limit, search: search || undefined }), limit);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -34,7 +34,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/assets',
-      { schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
+      { config: { permission: 'asset.create' }, schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
       async (request, reply) => {
         // The body schema has already dropped id, assetId, locationPath, photoUrls, createdBy and the
         // times; the creator is the session's user and the path comes from the location.
@@ -47,7 +47,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/assets/:id',
-      { schema: { params: idParams, response: { 200: assetSchema } } },
+      { config: { permission: 'register.read' }, schema: { params: idParams, response: { 200: assetSchema } } },
       async (request) => {
         const asset = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
         if (!asset) throw notFound(ASSET_NOT_FOUND);
@@ -57,9 +57,10 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/assets/:id',
-      { schema: { params: idParams, body: updateAssetSchema, response: { 200: assetSchema } } },
+      { config: { permission: 'asset.update' }, schema: { params: idParams, body: updateAssetSchema, response: { 200: assetSchema } } },
       async (request) => {
         if (!isUuid(request.params.id)) throw notFound(ASSET_NOT_FOUND);
+        await request.authorizeRecord('asset.update', () => repo.creatorOf(request.params.id));
         const result = await repo.update(request.params.id, request.body, request.user!.id);
         if (!result) throw notFound(ASSET_NOT_FOUND);
         if ('kind' in result) throw locationNotFound();
@@ -67,7 +68,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/api/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
+    app.delete('/api/assets/:id', { config: { permission: 'asset.delete' }, schema: { params: idParams } }, async (request, reply) => {
       const deleted = isUuid(request.params.id) ? await repo.delete(request.params.id, request.user!.id) : undefined;
       if (!deleted) throw notFound(ASSET_NOT_FOUND);
       // Its photos and videos go too, once the rows are gone (a storage failure is only logged).

@@ -13,7 +13,7 @@ let counter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ cookie, user } = await registerUser(t.app, { fullName: 'Sam Surveyor' }));
+  ({ cookie, user } = await registerUser(t.app, { fullName: 'Sam Surveyor', role: 'asset_manager' }));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,15 +1,15 @@
-import crypto from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/actor';
 import { sessions, users } from '../../db/schema';
+import type { AccessEvents } from '../../policy/access-events';
+import { hashToken, newToken } from './tokens';
 
 export interface SessionPolicy {
   idleMs: number;
   absoluteMs: number;
 }
 
-/** The cookie carries the token; the database keeps only its SHA-256, so a leaked table opens no session. */
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 // Writing last_seen_at on every request would turn each read into a write; once a minute is enough
 // for a 30-minute idle limit.
@@ -20,9 +20,10 @@ export type SessionUser = typeof users.$inferSelect;
 /**
  * How long this process trusts a session it has just read without reading it again. Every API
  * request needs its session, and the lookup was the largest per-request cost left (docs/performance.md,
- * "Per request"). Sign-out and expiry in this process take effect at once
- * (the entry is dropped or checked against the clock); a sign-out served by another process reaches
- * this one within this many milliseconds.
+ * "Per request"). Sign-out and expiry in this process take effect at once (the entry is dropped or
+ * checked against the clock). A deactivation, a role change or a password change on any process
+ * reaches every process at once (policy/access-events.ts); a plain sign-out served by another
+ * process reaches this one within this many milliseconds.
  */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -34,7 +35,14 @@ interface CachedSession {
   readAt: number;
 }
 
-export function sessionsRepo(db: Db, policy: SessionPolicy) {
+/** Creates a session for the user and returns the token for the cookie (256 bits from the CSPRNG). */
+export async function createSession(db: Db, userId: string, now: Date, absoluteMs: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + absoluteMs) });
+  return token;
+}
+
+export function sessionsRepo(db: Db, events: AccessEvents, policy: SessionPolicy) {
   // Keyed by the token's hash; Map order is insertion order, so the first key is the oldest entry.
   const cache = new Map<string, CachedSession>();
   const remember = (id: string, entry: CachedSession) => {
@@ -42,29 +50,23 @@ export function sessionsRepo(db: Db, policy: SessionPolicy) {
     cache.set(id, entry);
     if (cache.size > SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
   };
+  // A user's account changed on some process: drop every session of theirs this process kept.
+  events.on((event) => {
+    if (event.kind === 'settings') return;
+    for (const [id, entry] of cache) if (entry.user.id === event.userId) cache.delete(id);
+  });
   const expired = (entry: { lastSeenAt: number; expiresAt: number }, now: number) =>
     now - entry.lastSeenAt > policy.idleMs || entry.expiresAt <= now;
 
   return {
-    /** Creates a session for the user and returns the token for the cookie (256 bits from the CSPRNG). */
-    async create(userId: string, now: Date): Promise<string> {
-      const token = crypto.randomBytes(32).toString('base64url');
-      await db.insert(sessions).values({
-        id: hashToken(token),
-        userId,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + policy.absoluteMs),
-      });
-      return token;
-    },
+    create: (userId: string, now: Date) => createSession(db, userId, now, policy.absoluteMs),
 
     /** The user behind a token, or null when the session is unknown, idle too long or past its lifetime. */
     async findUser(token: string, now: Date): Promise<SessionUser | null> {
       const id = hashToken(token);
       const at = now.getTime();
       const cached = cache.get(id);
-      if (cached && at - cached.readAt < SESSION_CACHE_MS && at >= cached.readAt && !expired(cached, at)) {
+      if (cached && events.connected && at - cached.readAt < SESSION_CACHE_MS && at >= cached.readAt && !expired(cached, at)) {
         if (at - cached.lastSeenAt <= TOUCH_INTERVAL_MS) return cached.user;
       }
       cache.delete(id);
@@ -75,6 +77,8 @@ export function sessionsRepo(db: Db, policy: SessionPolicy) {
         .where(eq(sessions.id, id))
         .limit(1);
       if (!row) return null;
+      // Ending a user's sessions deletes them; this also covers a session made in a race with it.
+      if (row.user.status !== 'active') return null;
       const entry = { lastSeenAt: row.session.lastSeenAt.getTime(), expiresAt: row.session.expiresAt.getTime() };
       if (expired(entry, at)) {
         await db.delete(sessions).where(eq(sessions.id, id));
@@ -92,6 +96,14 @@ export function sessionsRepo(db: Db, policy: SessionPolicy) {
       const id = hashToken(token);
       cache.delete(id);
       await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    /** Ends the user's sessions (but `keepToken`'s) and tells every process to forget the ones it kept. */
+    async endAllFor(userId: string, { keepToken, tx }: { keepToken?: string | null; tx?: Tx } = {}): Promise<void> {
+      const target = tx ?? db;
+      const keep = keepToken ? hashToken(keepToken) : null;
+      await target.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+      await events.send(target, { kind: 'user', userId });
     },
 
     /** Removes the user's sessions that can no longer be used; called at sign-in to keep the table small. */

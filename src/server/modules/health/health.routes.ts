@@ -10,7 +10,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/health',
-      { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+      { config: { permission: 'public' }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
       async (request, reply) => {
         try {
           await ctx.db.execute(sql`SELECT 1`);

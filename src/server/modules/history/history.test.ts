@@ -30,8 +30,8 @@ let counter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ cookie, user } = await registerUser(t.app, { fullName: 'Alice Auditor' }));
-  ({ cookie: otherCookie, user: other } = await registerUser(t.app, { fullName: 'Bob Builder' }));
+  ({ cookie, user } = await registerUser(t.app, { fullName: 'Alice Auditor', role: 'asset_manager' }));
+  ({ cookie: otherCookie, user: other } = await registerUser(t.app, { fullName: 'Bob Builder', role: 'asset_manager' }));
 });
 afterAll(async () => {
   await t?.close();

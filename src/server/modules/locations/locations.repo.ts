@@ -65,6 +65,7 @@ export function toLocation(row: LocationRow): Location {
     gpsLon: row.gpsLon,
     metadata: row.metadata,
     path: row.path,
+    createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,6 +82,12 @@ export function locationsRepo(db: Db) {
     async findById(id: string): Promise<Location | undefined> {
       const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
       return row && toLocation(row);
+    },
+
+    /** Who created the location: null when not known, undefined when there is no such location. */
+    async creatorOf(id: string): Promise<string | null | undefined> {
+      const [row] = await db.select({ createdBy: locations.createdBy }).from(locations).where(eq(locations.id, id)).limit(1);
+      return row?.createdBy;
     },
 
     /**
@@ -102,6 +109,7 @@ export function locationsRepo(db: Db) {
           .insert(locations)
           .values({
             ...input,
+            createdBy: actorId,
             parentId: parent?.id ?? null,
             path: parent ? `${parent.path}${LOCATION_PATH_SEPARATOR}${input.name}` : input.name,
             ancestorIds: parent ? [...parent.ancestorIds, parent.id] : [],

@@ -40,7 +40,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations',
-      { schema: { querystring: listLocationsQuery, response: { 200: z.array(locationSchema) } } },
+      { config: { permission: 'register.read' }, schema: { querystring: listLocationsQuery, response: { 200: z.array(locationSchema) } } },
       async (request, reply) => {
         const { type, parentId, search, limit, cursor } = request.query;
         // One row more than the page tells whether another page follows.
@@ -57,7 +57,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/locations/summary', { schema: { response: { 200: locationSummarySchema } } }, async () => {
+    app.get('/api/locations/summary', { config: { permission: 'register.read' }, schema: { response: { 200: locationSummarySchema } } }, async () => {
       const rows = await repo.groups();
       // Hierarchy order, top first; types without locations are left out.
       const summary: LocationSummary = [];
@@ -75,7 +75,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/locations',
-      { schema: { body: createLocationSchema, response: { 201: locationSchema } } },
+      { config: { permission: 'location.create' }, schema: { body: createLocationSchema, response: { 201: locationSchema } } },
       async (request, reply) => {
         const { parentId, ...input } = request.body;
         const result = await repo.create(input, parentId, request.user!.id);
@@ -90,7 +90,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations/:id',
-      { schema: { params: idParams, response: { 200: locationSchema } } },
+      { config: { permission: 'register.read' }, schema: { params: idParams, response: { 200: locationSchema } } },
       async (request) => {
         const location = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
         if (!location) throw notFound(LOCATION_NOT_FOUND);
@@ -100,11 +100,13 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/locations/:id',
-      { schema: { params: idParams, body: updateLocationSchema, response: { 200: locationSchema } } },
+      { config: { permission: 'location.update' }, schema: { params: idParams, body: updateLocationSchema, response: { 200: locationSchema } } },
       async (request) => {
         // The body cannot carry parentId or type (zod strips them): a location never moves, so no
         // cycle can arise here, and on create the parent already exists above the new row.
-        const location = isUuid(request.params.id) ? await repo.update(request.params.id, request.body, request.user!.id) : undefined;
+        if (!isUuid(request.params.id)) throw notFound(LOCATION_NOT_FOUND);
+        await request.authorizeRecord('location.update', () => repo.creatorOf(request.params.id));
+        const location = await repo.update(request.params.id, request.body, request.user!.id);
         if (!location) throw notFound(LOCATION_NOT_FOUND);
         return location;
       },

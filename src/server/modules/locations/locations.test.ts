@@ -42,7 +42,7 @@ describe('POST /api/locations', () => {
     expect(site).toMatchObject({ parentId: region.id, path: 'Acme Estates / North / Leeds Depot' });
     expect(area.path).toBe('Acme Estates / North / Leeds Depot / Block A / Ground / Plant Room');
     expect(Object.keys(area).sort()).toEqual(
-      ['code', 'createdAt', 'description', 'gpsLat', 'gpsLon', 'id', 'metadata', 'name', 'parentId', 'path', 'type', 'updatedAt'].sort(),
+      ['code', 'createdAt', 'createdBy', 'description', 'gpsLat', 'gpsLon', 'id', 'metadata', 'name', 'parentId', 'path', 'type', 'updatedAt'].sort(),
     );
     const [stored] = await t.db.select().from(locations).where(eq(locations.id, area.id));
     expect(stored!.ancestorIds).toEqual([org.id, region.id, site.id, building.id, floor.id]);

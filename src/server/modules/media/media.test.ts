@@ -40,7 +40,7 @@ let user: User;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ cookie, user } = await registerUser(t.app));
+  ({ cookie, user } = await registerUser(t.app, { role: 'asset_manager' }));
 });
 afterAll(async () => {
   await t?.close();

@@ -11,7 +11,7 @@ let counter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const registered = await registerUser(t.app, { fullName: 'Rita Reader' });
+  const registered = await registerUser(t.app, { fullName: 'Rita Reader', role: 'asset_manager' });
   cookie = registered.cookie;
   userId = registered.user.id;
   locationId = (await insertLocation(t.db, { name: 'Leeds Depot' })).id;

@@ -29,14 +29,20 @@ export function errorResponsesFor(method: string, route: RouteOptions, doc: Oper
   const hasInput = Boolean(schema.body || schema.querystring || schema.params || schema.headers);
   const statuses = new Set<number>([500, 503]);
   if (hasInput || MUTATING.has(method)) statuses.add(400);
-  if (!route.config?.public) statuses.add(401);
+  const permission = route.config?.permission;
+  if (permission !== 'public') statuses.add(401);
   // The cross-site check and the JSON-only rule (security.ts) stand in front of every write.
   if (MUTATING.has(method)) [403, 415].forEach((s) => statuses.add(s));
   if (schema.body) statuses.add(413);
   if (route.url.includes(':')) statuses.add(404);
   if (route.config?.rateLimit) statuses.add(429);
 
-  const own = doc?.errors ?? {};
+  // Routes that need a permission of the matrix refuse roles without it (src/server/policy, ADR 024).
+  const own: Record<number, string> = { ...doc?.errors };
+  if (permission !== undefined && permission !== 'public' && permission !== 'signed-in') {
+    const refusal = `The user's role lacks the permission \`${permission}\` (or has it only for records they created)`;
+    own[403] = own[403] ? `${own[403]}; or ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}` : refusal;
+  }
   for (const status of Object.keys(own)) statuses.add(Number(status));
 
   const result = new Map<number, string>();

@@ -16,7 +16,8 @@ export const SESSION_SECURITY: Array<Record<string, string[]>> = [{ sessionCooki
 
 /** Tags in the order the reference lists them; a route's tag is its first path segment after /api. */
 export const TAGS: Array<{ name: string; description: string; segments: string[] }> = [
-  { name: 'auth', description: 'Accounts, sign-in and sessions', segments: ['user', 'login', 'register', 'logout'] },
+  { name: 'auth', description: 'Accounts, sign-in and sessions', segments: ['user', 'login', 'register', 'logout', 'registration', 'password-reset', 'account'] },
+  { name: 'users', description: 'User administration, invites and organisation settings (org admins)', segments: ['users', 'invites', 'settings', 'admin'] },
   { name: 'dashboard', description: 'The dashboard figures', segments: ['dashboard'] },
   ...RESOURCES.map(({ name, api }) => ({ name, description: api.description, segments: api.segments })),
   {
@@ -134,7 +135,7 @@ export const transformRoute: SwaggerTransform = (input) => {
     summary: doc?.summary,
     description: doc?.description,
     tags: [tagOf(url)],
-    security: route.config?.public ? [] : SESSION_SECURITY,
+    security: route.config?.permission === 'public' ? [] : SESSION_SECURITY,
     ...(own.body !== undefined && bodyIsOptional(own.body) && { 'x-body-optional': true }),
   };
   const result = jsonSchemaTransform({ ...input, schema: augmented });

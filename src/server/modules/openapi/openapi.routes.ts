@@ -10,7 +10,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export function openApiRoutes(): FastifyPluginAsync {
   return async (app) => {
     let body: string | undefined;
-    app.get(OPENAPI_PATH, { config: { public: true } }, async (_request, reply) => {
+    app.get(OPENAPI_PATH, { config: { permission: 'public' } }, async (_request, reply) => {
       body ??= JSON.stringify(app.swagger());
       return reply.type('application/json; charset=utf-8').send(body);
     });

@@ -43,7 +43,7 @@ function minimumErrors(method: string, route: RouteOptions): number[] {
   const hasInput = Boolean(schema.body || schema.querystring || schema.params) || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
   return [
     ...(hasInput ? [400] : []),
-    ...(route.config?.public ? [] : [401]),
+    ...(route.config?.permission === 'public' ? [] : [401]),
     ...(route.url.includes(':') ? [404] : []),
     ...(route.config?.rateLimit ? [429] : []),
     500,
@@ -97,7 +97,7 @@ function contractProblems(doc: Document, routes: Route[]): string[] {
       if (ref !== `#/components/schemas/${ERROR_COMPONENT}`) problems.push(`${key}: error ${status} does not use the error shape`);
     }
 
-    const expectedSecurity = route.config?.public ? [] : SESSION_SECURITY;
+    const expectedSecurity = route.config?.permission === 'public' ? [] : SESSION_SECURITY;
     if (JSON.stringify(op.security) !== JSON.stringify(expectedSecurity)) problems.push(`${key}: security should be ${JSON.stringify(expectedSecurity)}`);
   }
 
@@ -184,7 +184,7 @@ describe('a route added without documentation', () => {
     const other = await createTestApp({ onRoute: collector(extraRoutes) });
     try {
       // Registered after the app is built, as a new module would be: the document lists it, bare.
-      other.app.get('/api/widgets/:id', async () => ({}));
+      other.app.get('/api/widgets/:id', { config: { permission: 'register.read' } }, async () => ({}));
       const res = await getJson(other.app, OPENAPI_PATH);
       const problems = contractProblems(JSON.parse(res.body) as Document, extraRoutes);
       expect(problems).toEqual([

@@ -31,7 +31,54 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Sign in; starts a session (cookie)',
     errors: { 401: 'Invalid username or password', 429: 'Too many sign-in requests from this address, or too many failed attempts for this username (see Retry-After)' },
   },
-  'POST /api/register': { id: 'register', summary: 'Create an account and sign in', errors: { 409: 'Username already exists' } },
+  'POST /api/register': {
+    id: 'register',
+    summary: 'Create an account and sign in',
+    description:
+      'What the account becomes depends on the registration mode (GET /api/registration): `open` gives the chosen role and signs in (201); `approval` answers 202 with a `pending` account and no session (an org admin decides the role); `invite` needs `inviteToken`, whose invite fixes the role; `closed` refuses. Outside `open`, the very first account becomes an org admin.',
+    errors: { 403: 'Registration is closed, or by invitation only and no invite was given', 404: 'The invite link is not valid or has expired', 409: 'Username already exists' },
+  },
+  'GET /api/registration': { id: 'getRegistration', summary: 'Who may create an account: the registration mode' },
+  'POST /api/password-reset': {
+    id: 'resetPassword',
+    summary: "Set a new password with an org admin's one-time link; ends the user's sessions",
+    errors: { 404: 'The link is not valid, was used, or has expired' },
+  },
+  'PATCH /api/account': { id: 'updateAccount', summary: "Change the signed-in user's name and email" },
+  'POST /api/account/password': {
+    id: 'changePassword',
+    summary: "Change the signed-in user's password; their other sessions end",
+    errors: { 429: 'Too many attempts from this address' },
+  },
+
+  'GET /api/users': { id: 'listUsers', summary: 'Users, pending approval first, then by name (at most 500)' },
+  'PATCH /api/users/:id': {
+    id: 'updateUser',
+    summary: "Change a user's role, or deactivate / reactivate them (their sessions end at once)",
+    errors: { 409: 'The last active org admin cannot be demoted or deactivated; or the account awaits approval' },
+  },
+  'POST /api/users/:id/approve': { id: 'approveUser', summary: 'Approve a pending account with the role the admin decides', errors: { 409: 'The account is not awaiting approval' } },
+  'POST /api/users/:id/reject': { id: 'rejectUser', summary: 'Reject a pending account (it is removed)', errors: { 409: 'The account is not awaiting approval' } },
+  'POST /api/users/:id/password-reset': {
+    id: 'createPasswordResetLink',
+    summary: 'A one-time password-reset link for the user (valid 24 hours), shown once',
+    errors: { 409: 'The account awaits approval' },
+  },
+  'GET /api/admin/audit': { id: 'listAdministrativeChanges', summary: 'Administrative changes (users, invites, settings), newest first, 50 a page' },
+  'GET /api/invites': { id: 'listInvites', summary: 'Invites, newest first (at most 200)' },
+  'POST /api/invites': {
+    id: 'createInvite',
+    summary: 'A single-use sign-up link with a role (valid 7 days), shown once',
+    errors: { 409: 'Too many open invites' },
+  },
+  'DELETE /api/invites/:id': { id: 'revokeInvite', summary: 'Revoke an open invite' },
+  'POST /api/invites/lookup': {
+    id: 'lookUpInvite',
+    summary: "What an invite link offers (its role), for the invitee's sign-up page",
+    errors: { 404: 'The invite link is not valid or has expired', 429: 'Too many lookups from this address' },
+  },
+  'GET /api/settings': { id: 'getSettings', summary: "The organisation's settings: registration mode and the role matrix" },
+  'PATCH /api/settings': { id: 'updateSettings', summary: 'Change the registration mode or withdraw permissions from roles' },
   'POST /api/logout': { id: 'logout', summary: 'Sign out; ends the session', description: 'Send no body (and no Content-Type), or `{}` as JSON.' },
 
   'GET /api/locations': {

@@ -40,6 +40,10 @@ const openApiDocument = z.looseObject({
 export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
   'GET /api/openapi.json': { 200: json(openApiDocument, 'The OpenAPI 3.1 document of this API') },
   'POST /api/logout': { 204: empty('Signed out: the session ends and its cookie is cleared') },
+  'POST /api/password-reset': { 204: empty('Password changed; every session of the user has ended') },
+  'POST /api/account/password': { 204: empty("Password changed; the user's other sessions have ended") },
+  'POST /api/users/:id/reject': { 204: empty('Rejected: the pending account is removed') },
+  'DELETE /api/invites/:id': { 204: empty('Revoked: the link no longer works') },
   'GET /api/assets': { 200: json(z.array(assetListItemSchema), 'One page of assets, newest first') },
   'DELETE /api/assets/:id': { 204: empty('Deleted, with its assessments, actions, photos and videos') },
   'GET /api/actions': { 200: json(z.array(actionSchema), 'One page of actions, newest first') },

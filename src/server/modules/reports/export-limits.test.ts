@@ -9,7 +9,7 @@ import { insertLocation } from '../../../../tests/factories/register';
 import { buildApp } from '../../app';
 import { createStorage } from '../../storage';
 import { assets, reportExports, users } from '../../db/schema';
-import { sessionsRepo } from '../auth/sessions.repo';
+import { createSession } from '../auth/sessions.repo';
 import {
   EXPORT_IN_PROGRESS_MESSAGE,
   EXPORT_IN_PROGRESS_RETRY_AFTER_SECONDS,
@@ -42,8 +42,7 @@ async function signedInUsers(t: TestApp, count: number): Promise<Array<{ id: str
 
 /** A new session of the user, started at the app's clock. */
 async function sessionCookieFor(t: TestApp, userId: string): Promise<string> {
-  const sessions = sessionsRepo(t.db, { idleMs: t.config.sessionIdleMs, absoluteMs: t.config.sessionAbsoluteMs });
-  return `sid=${await sessions.create(userId, t.clock.now())}`;
+  return `sid=${await createSession(t.db, userId, t.clock.now(), t.config.sessionAbsoluteMs)}`;
 }
 
 async function signedInUser(t: TestApp) {

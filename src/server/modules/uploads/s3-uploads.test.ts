@@ -59,7 +59,7 @@ beforeAll(async () => {
     return false;
   });
   t = await createTestApp({ env: s3.env, captureLogs: true });
-  ({ cookie } = await registerUser(t.app));
+  ({ cookie } = await registerUser(t.app, { role: 'asset_manager' }));
   client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 });
 afterAll(async () => {

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ROLES } from '../domain/roles';
+import { REGISTRATION_MODES, USER_STATUSES } from '../domain/accounts';
+import { GRANTS, PERMISSIONS } from '../domain/permissions';
+import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../domain/limits';
+
+/** User administration, organisation settings and each user's own account (ADR 024). */
+
+const emailField = z
+  .union([z.literal(''), z.email('Enter a valid email address').max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)])
+  .default('');
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** A user as the Users page lists them. */
+export const managedUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  /** The role asked for at sign-up while waiting for approval; the admin decides. */
+  requestedRole: z.enum(ROLES).nullable(),
+  status: z.enum(USER_STATUSES),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const usersQuerySchema = z.object({
+  search: z.string().trim().max(USERNAME_MAX).optional(),
+  role: z.union([z.enum(ROLES), z.literal('all'), z.literal('')]).optional(),
+  status: z.union([z.enum(USER_STATUSES), z.literal('all'), z.literal('')]).optional(),
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+/** At most this many users in one answer; the search and filters narrow a larger organisation. */
+export const USERS_LIST_MAX = 500;
+
+export const usersListSchema = z.object({
+  items: z.array(managedUserSchema),
+  /** How many users match, when more than USERS_LIST_MAX do. */
+  total: z.number(),
+});
+
+export const updateUserSchema = z
+  .object({
+    role: z.enum(ROLES, { error: 'Choose a role' }).optional(),
+    status: z.enum(['active', 'deactivated'], { error: 'Status must be active or deactivated' }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.status !== undefined, 'Send a role or a status to change');
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const approveUserSchema = z.object({ role: z.enum(ROLES, { error: 'Choose a role' }) });
+
+/** A one-time link, shown once to the admin who made it. */
+export const oneTimeLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+export const INVITE_STATES = ['open', 'used', 'expired', 'revoked'] as const;
+export const inviteSchema = z.object({
+  id: z.string(),
+  role: z.enum(ROLES),
+  email: z.string().nullable(),
+  state: z.enum(INVITE_STATES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdByName: z.string().nullable(),
+  usedByName: z.string().nullable(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const createInviteSchema = z.object({
+  role: z.enum(ROLES, { error: 'Choose a role' }),
+  email: emailField,
+});
+export type CreateInviteInput = z.input<typeof createInviteSchema>;
+export const createdInviteSchema = z.object({ invite: inviteSchema, url: z.string() });
+
+/** What the sign-up page shows of an invite before the invitee registers. */
+export const inviteLookupSchema = z.object({ token: z.string().min(1).max(200) });
+export const invitePreviewSchema = z.object({ role: z.enum(ROLES), email: z.string().nullable(), expiresAt: z.string() });
+
+export const passwordResetSchema = z.object({ token: z.string().min(1).max(200), password: newPassword });
+
+/** Who may register, for the sign-in page (public). */
+export const registrationSchema = z.object({ mode: z.enum(REGISTRATION_MODES) });
+
+const matrixSchema = z.record(z.enum(ROLES), z.record(z.enum(PERMISSIONS), z.enum(GRANTS)));
+export const settingsSchema = z.object({
+  registrationMode: z.enum(REGISTRATION_MODES),
+  /** Per role, the permissions an org admin has withdrawn from the default matrix. */
+  withdrawn: z.record(z.enum(ROLES), z.array(z.enum(PERMISSIONS))),
+  /** The matrix in force: the default less what is withdrawn. */
+  matrix: matrixSchema,
+  defaultMatrix: matrixSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const updateSettingsSchema = z
+  .object({
+    registrationMode: z.enum(REGISTRATION_MODES, { error: 'Choose a registration mode' }).optional(),
+    withdrawn: z.partialRecord(z.enum(ROLES), z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length)).optional(),
+  })
+  .refine((v) => v.registrationMode !== undefined || v.withdrawn !== undefined, 'Send a registration mode or permissions to change');
+export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+
+export const updateAccountSchema = z.object({
+  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
+  email: emailField,
+});
+export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** One administrative change (a user's role or status, an invite, a setting), from the audit trail. */
+export const ADMIN_ENTITIES = ['user', 'invite', 'settings'] as const;
+export const adminAuditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  entity: z.enum(ADMIN_ENTITIES),
+  /** The user's or invite's name as it reads now (username, invite role), or null for settings. */
+  subject: z.string().nullable(),
+  operation: z.enum(['create', 'update', 'delete']),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditPageSchema = z.object({ items: z.array(adminAuditEntrySchema), nextCursor: z.string().nullable() });
