@@ -26,6 +26,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'asset-regist
 // The embedded database runs as the postgres user when we are root: it must be able to enter the folder.
 fs.chmodSync(process.env.E2E_DATA_DIR, 0o755);
 
+/** Specs that switch the server's registration mode (and put it back): see the projects below. */
+const REGISTRATION_MODE_SPECS = /registration-modes\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -42,7 +45,17 @@ export default defineConfig({
       args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: REGISTRATION_MODE_SPECS },
+    // The registration mode is global to the server: specs that change it run after every other spec
+    // (which sign users up freely in 'open' mode), alone. Run one by itself with --no-deps.
+    {
+      name: 'registration-modes',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: REGISTRATION_MODE_SPECS,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node --import tsx scripts/start.mjs',
     url: `http://127.0.0.1:${port}/api/health`,

@@ -330,6 +330,95 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page, 'reports');
     });
 
+    test('users, their dialogs, invites and administrative changes', async ({ page, browser }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin', fullName: 'Ada Admin' }));
+      const otherContext = await browser.newContext();
+      const other = await signUpViaApi(await otherContext.newPage(), uniqueUser({ fullName: 'Uma User' }));
+      await otherContext.close();
+      await page.goto('/users');
+      await expect(heading(page, 'Users')).toBeVisible();
+      await page.getByLabel('Search users').fill(other.username);
+      const row = page.getByTestId('user-row').filter({ hasText: other.username });
+      await expect(row).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'users');
+
+      const deactivate = await openDialog(page, row.getByRole('button', { name: `Deactivate ${other.username}` }), 'Deactivate Uma User?');
+      await expectNoSeriousA11yViolations(page, 'deactivate confirmation');
+      await closeDialog(page, deactivate);
+
+      const invite = await openDialog(page, page.getByRole('button', { name: 'Invite user' }), 'Invite user');
+      await expectNoSeriousA11yViolations(page, 'Invite user dialog');
+      await invite.getByRole('button', { name: 'Create invite link' }).click();
+      const link = page.getByRole('dialog', { name: 'Invite link created' });
+      await expect(link.getByTestId('one-time-link')).toHaveValue(/\/invite#token=/);
+      await expectNoSeriousA11yViolations(page, 'invite link dialog');
+      await closeDialog(page, link);
+
+      await tab(page, 'Invites').click();
+      await expect(page.getByTestId('invite-row').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'invites');
+      await tab(page, 'Administrative changes').click();
+      await expect(page.getByTestId('admin-audit-entry').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'administrative changes');
+    });
+
+    test('settings and account, with the open-registration notice', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      await page.goto('/settings');
+      await expect(heading(page, 'Settings')).toBeVisible();
+      await expect(page.getByTestId('open-registration-notice')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Permissions each role has' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'settings');
+
+      await page.goto('/account');
+      await expect(heading(page, 'Your account')).toBeVisible();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByText('Current password is required')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'account, with validation messages');
+    });
+
+    test('invite sign-up, password reset and awaiting approval', async ({ page, browser }) => {
+      const adminContext = await browser.newContext();
+      await signUpViaApi(await adminContext.newPage(), uniqueUser({ role: 'org_admin' }));
+      const created = await adminContext.request.post('/api/invites', { data: { role: 'asset_manager', email: '' } });
+      expect(created.status(), await created.text()).toBe(201);
+      const { url } = (await created.json()) as { url: string };
+      await adminContext.close();
+
+      await page.goto(url);
+      await expect(page.getByTestId('invite-role')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'invite sign-up');
+      await page.goto('/invite#token=not-a-real-token');
+      await expect(page.getByText('This invite link is not valid or has expired.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'invalid invite');
+
+      await page.goto('/reset-password#token=not-a-real-token');
+      await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByText('Password is required').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'reset password');
+
+      // Approval mode is global to the server: the page is shown it (and the 202) without changing it.
+      await page.route('**/api/registration', (route) => route.fulfill({ json: { mode: 'approval' } }));
+      const applicant = uniqueUser();
+      await page.route('**/api/register', (route) =>
+        route.fulfill({
+          status: 202,
+          json: { id: 'pending', username: applicant.username, fullName: applicant.fullName, email: null, role: 'surveyor', createdAt: new Date().toISOString(), status: 'pending', permissions: {} },
+        }),
+      );
+      await page.goto('/auth');
+      await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+      await expect(page.getByText('Your role is a request')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'register in approval mode');
+      await page.getByLabel('Full name').fill(applicant.fullName);
+      await page.getByLabel('Username').fill(applicant.username);
+      await page.getByLabel('Password').fill(applicant.password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('heading', { name: 'Awaiting approval' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'awaiting approval');
+    });
+
     test('the not-found page', async ({ page }) => {
       await signUpViaApi(page);
       await page.goto('/no-such-page');

@@ -11,7 +11,8 @@ const tab = (page: Page, name: RegExp | string) => page.getByRole('tab', { name 
 
 test.describe('asset detail', () => {
   test('opens from its card and shows the header, details, compliance badges only when not N/A, and custom fields', async ({ page }) => {
-    await signUpViaApi(page, uniqueUser({ fullName: 'Dana Creator' }));
+    // An asset manager: Delete is offered only to roles that may delete assets (ADR 024).
+    await signUpViaApi(page, uniqueUser({ fullName: 'Dana Creator', role: 'asset_manager' }));
     const location = await createLocation(page);
     const make = uniqueToken('Otis');
     const asset = await createAsset(page, {
@@ -273,7 +274,8 @@ test.describe('asset detail', () => {
   });
 
   test('deletes the asset after a confirmation that says what goes with it', async ({ page }) => {
-    await signUpViaApi(page);
+    // Surveyors may not delete assets (ADR 024's default matrix); asset managers may.
+    await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
     const location = await createLocation(page);
     const asset = await createAsset(page, { locationId: location.id });
     await createAssessment(page, { assetId: asset.id, condition: 'fair' });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export interface TestUser {
   fullName: string;
@@ -28,4 +28,29 @@ export async function signUpViaApi(page: Page, user: TestUser = uniqueUser()): P
   const res = await page.context().request.post('/api/register', { data: user });
   expect(res.status(), await res.text()).toBe(201);
   return user;
+}
+
+/** Signs the page's browser context in through the API. */
+export async function signInViaApi(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+  const res = await page.context().request.post('/api/login', { data: { username: user.username, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in through the form on /auth. */
+export async function signInViaForm(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * A second person at another browser (their own cookies), signed up through the API with the
+ * role asked for. Close it with `page.context().close()`.
+ */
+export async function anotherUser(browser: Browser, overrides: Partial<TestUser> = {}): Promise<{ page: Page; user: TestUser }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await signUpViaApi(page, uniqueUser(overrides));
+  return { page, user };
 }

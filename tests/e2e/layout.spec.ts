@@ -13,7 +13,9 @@ test.describe('layout on a wide screen', () => {
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(sidebar.getByText('Asset Register', { exact: true })).toBeVisible();
     await expect(sidebar.getByText('professional property asset management')).toBeVisible();
-    await expect(sidebar.getByRole('link')).toHaveText(NAV);
+    // The entries; the account link sits with the user at the foot, apart from them.
+    await expect(sidebar.getByRole('list').first().getByRole('link')).toHaveText(NAV);
+    await expect(sidebar.getByRole('link', { name: 'Your account' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     await sidebar.getByRole('link', { name: 'Locations' }).click();
@@ -88,7 +90,7 @@ test.describe('layout on a phone', () => {
     const sheet = page.getByRole('dialog');
     await expect(sheet).toBeVisible();
     await expect.poll(async () => (await sheet.boundingBox())?.width).toBe(288); // 18rem
-    await expect(sheet.getByRole('link')).toHaveText(NAV);
+    await expect(sheet.getByRole('list').first().getByRole('link')).toHaveText(NAV);
 
     await sheet.getByRole('link', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search$/);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { ClipboardList, FileText, Gauge, LayoutDashboard, MapPin, Package, Search } from 'lucide-react';
+import { ClipboardList, FileText, Gauge, LayoutDashboard, MapPin, Package, Search, Settings, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { NavItem } from '@/components/layout/navigation';
 
@@ -27,7 +27,12 @@ export const PAGES: readonly Page[] = [
   { path: paths.meters, component: lazy(() => import('./routes/meters')), nav: { title: 'Meters', icon: Gauge } },
   { path: paths.search, component: lazy(() => import('./routes/search')), nav: { title: 'Search', icon: Search } },
   { path: paths.reports, component: lazy(() => import('./routes/reports')), nav: { title: 'Reports', icon: FileText } },
+  { path: paths.users, component: lazy(() => import('./routes/users')), nav: { title: 'Users', icon: Users, permission: 'user.manage' } },
+  { path: paths.settings, component: lazy(() => import('./routes/settings')), nav: { title: 'Settings', icon: Settings, permission: 'settings.manage' } },
+  { path: paths.account, component: lazy(() => import('./routes/account')) },
   { path: paths.auth, component: lazy(() => import('./routes/auth')), public: true },
+  { path: paths.invite, component: lazy(() => import('./routes/invite')), public: true },
+  { path: paths.resetPassword, component: lazy(() => import('./routes/reset-password')), public: true },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = PAGES.flatMap(({ path, nav }) => (nav ? [{ ...nav, href: path }] : []));

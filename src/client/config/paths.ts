@@ -9,4 +9,11 @@ export const paths = {
   meters: '/meters',
   search: '/search',
   reports: '/reports',
+  users: '/users',
+  settings: '/settings',
+  account: '/account',
+  /** Sign-up through an invite link: `/invite#token=…` (the token stays out of server logs). */
+  invite: '/invite',
+  /** A one-time password-reset link: `/reset-password#token=…`. */
+  resetPassword: '/reset-password',
 } as const;

@@ -31,6 +31,20 @@ export const apiPaths = {
   search: '/api/search',
   reportExport: '/api/reports/export',
   reportExports: '/api/reports/exports',
+  registration: '/api/registration',
+  inviteLookup: '/api/invites/lookup',
+  passwordReset: '/api/password-reset',
+  account: '/api/account',
+  accountPassword: '/api/account/password',
+  users: '/api/users',
+  managedUser: (id: string) => `/api/users/${segment(id)}`,
+  approveUser: (id: string) => `/api/users/${segment(id)}/approve`,
+  rejectUser: (id: string) => `/api/users/${segment(id)}/reject`,
+  userPasswordReset: (id: string) => `/api/users/${segment(id)}/password-reset`,
+  invites: '/api/invites',
+  invite: (id: string) => `/api/invites/${segment(id)}`,
+  adminAudit: '/api/admin/audit',
+  settings: '/api/settings',
 } as const;
 
 type Params = Record<string, string | number | undefined>;
@@ -62,6 +76,16 @@ export const queryKeys = {
   meterReadings: (meterId: string) => [apiPaths.meterReadings(meterId)] as const,
   search: (q: string) => [apiPaths.search, { q }] as const,
   reportExports: [apiPaths.reportExports] as const,
+  /** Who may register (public); the sign-in page and the open-registration notice read it. */
+  registration: [apiPaths.registration] as const,
+  /** An invite's role before sign-up (POST /api/invites/lookup: the token goes in the body). */
+  invitePreview: (token: string) => [apiPaths.inviteLookup, { token }] as const,
+  /** Every user list (each search and filter). */
+  users: [apiPaths.users] as const,
+  userList: (params: Params) => [apiPaths.users, params] as const,
+  invites: [apiPaths.invites] as const,
+  adminAudit: [apiPaths.adminAudit] as const,
+  settings: [apiPaths.settings] as const,
 };
 
 /**

@@ -32,7 +32,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const registerMutation = useMutation({
     mutationFn: async (input: RegisterInput) => (await apiRequest('POST', apiPaths.register, input)).json() as Promise<User>,
-    onSuccess: (created) => queryClient.setQueryData(queryKeys.user, created),
+    // 201: signed in. 202: an application in approval mode, with no session (the page says so).
+    onSuccess: (created) => {
+      if (created.status === 'active') queryClient.setQueryData(queryKeys.user, created);
+    },
     onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
   });
 

@@ -1,4 +1,4 @@
-/** User roles (spec §6). Roles confer no privilege on the server: access is limited by being signed in. */
+/** User roles (spec §6). What each may do is the matrix in permissions.ts (ADR 024). */
 export const ROLES = ['org_admin', 'asset_manager', 'surveyor', 'area_manager'] as const;
 export type Role = (typeof ROLES)[number];
 

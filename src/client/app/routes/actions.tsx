@@ -3,6 +3,7 @@ import { useSearch } from 'wouter';
 import { ClipboardList, Plus } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -24,11 +25,11 @@ export default function ActionsPage() {
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useActions({ search, status: filters.status, priority: filters.priority });
 
-  const createButton = (
+  const createButton = useCan().can('action.create') ? (
     <Button type="button" onClick={() => setCreating(true)}>
       <Plus aria-hidden /> Create Action
     </Button>
-  );
+  ) : null;
 
   return (
     <>

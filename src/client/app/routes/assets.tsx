@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { LoadMore } from '@/lib/use-infinite-list';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { useAssets } from '@/features/assets/api/use-assets';
@@ -20,11 +21,12 @@ export default function AssetsPage() {
   const { searchText, setSearchText, filters, setCondition, setType } = useAssetListFilters();
   const list = useAssets(filters);
 
-  const addButton = (
+  // ADR 024: no Add Asset when an admin has withdrawn asset.create from the role.
+  const addButton = useCan().can('asset.create') ? (
     <Button onClick={() => setAdding(true)}>
       <Plus aria-hidden /> Add Asset
     </Button>
-  );
+  ) : null;
 
   return (
     <>

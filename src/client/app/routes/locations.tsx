@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MapPinned, Plus } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,11 +18,11 @@ export default function LocationsPage() {
   const { data, isLoading, isError, error } = useLocationSummary();
   // Hierarchy order, and only types that have locations, whatever order the server sends.
   const groups = (data ?? []).filter((g) => g.total > 0).sort((a, b) => locationTypeRank(a.type) - locationTypeRank(b.type));
-  const addButton = (
+  const addButton = useCan().can('location.create') ? (
     <Button type="button" onClick={() => setAdding(true)}>
       <Plus aria-hidden /> Add Location
     </Button>
-  );
+  ) : null;
 
   return (
     <>

@@ -4,6 +4,7 @@ import { Gauge, Plus } from 'lucide-react';
 import type { Meter } from '@shared/contract/meters';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useMeters } from '@/features/meters/api/use-meters';
@@ -36,11 +37,12 @@ export default function MetersPage() {
       { replace: true },
     );
 
-  const addMeterButton = (
+  const { can } = useCan();
+  const addMeterButton = can('meter.create') ? (
     <Button type="button" onClick={() => setAddingMeter(true)}>
       <Plus aria-hidden /> Add Meter
     </Button>
-  );
+  ) : null;
 
   return (
     <>
@@ -62,7 +64,7 @@ export default function MetersPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {meters.map((meter) => (
-            <MeterCard key={meter.id} meter={meter} onOpen={() => showMeter(meter.id)} onAddReading={() => setReadingFor(meter)} />
+            <MeterCard key={meter.id} meter={meter} onOpen={() => showMeter(meter.id)} onAddReading={can('reading.create') ? () => setReadingFor(meter) : undefined} />
           ))}
         </div>
       )}

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api-client';
+import { useCan } from '@/lib/permissions';
 import { useExportReport } from '@/features/reports/api/use-export-report';
 import { RecentExports } from '@/features/reports/components/recent-exports';
 import { useSites } from '@/features/locations/api/use-sites';
@@ -38,6 +39,7 @@ export default function ReportsPage() {
   const [locationId, setLocationId] = useState(ALL_LOCATIONS);
   const { data: sites = [] } = useSites();
   const exportReport = useExportReport();
+  const { can, reason } = useCan();
 
   const run = (format: ExportFormat) =>
     exportReport.mutate(
@@ -100,14 +102,20 @@ export default function ReportsPage() {
             </NativeSelect>
           </div>
 
-          <div className="flex flex-col gap-2 sm:flex-row">
-            {(['xlsx', 'csv'] as const).map((format) => (
-              <Button key={format} type="button" variant={format === 'xlsx' ? 'default' : 'outline'} disabled={exportReport.isPending} onClick={() => run(format)}>
-                {pendingFormat === format ? <Spinner className="h-4 w-4" /> : format === 'xlsx' ? <FileSpreadsheet aria-hidden /> : <FileText aria-hidden />}
-                Export as {EXPORT_FORMAT_LABELS[format]}
-              </Button>
-            ))}
-          </div>
+          {!can('report.export') ? (
+            <p className="text-sm text-muted-foreground" data-testid="export-refused">
+              {reason('report.export')}
+            </p>
+          ) : (
+            <div className="flex flex-col gap-2 sm:flex-row">
+              {(['xlsx', 'csv'] as const).map((format) => (
+                <Button key={format} type="button" variant={format === 'xlsx' ? 'default' : 'outline'} disabled={exportReport.isPending} onClick={() => run(format)}>
+                  {pendingFormat === format ? <Spinner className="h-4 w-4" /> : format === 'xlsx' ? <FileSpreadsheet aria-hidden /> : <FileText aria-hidden />}
+                  Export as {EXPORT_FORMAT_LABELS[format]}
+                </Button>
+              ))}
+            </div>
+          )}
         </CardContent>
       </Card>
       <RecentExports />

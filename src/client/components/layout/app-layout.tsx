@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SidebarProvider } from '@/components/ui/sidebar';
 import { AppSidebar } from './app-sidebar';
+import { RegistrationNotice } from './registration-notice';
 import { TopBar } from './top-bar';
 
 /** The signed-in frame: collapsible sidebar, top bar, and the page. */
@@ -10,6 +11,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
+        <RegistrationNotice />
         <main id="main" className="flex-1 p-4 md:p-6">
           {children}
         </main>

@@ -1,9 +1,10 @@
 import { Link, useLocation } from 'wouter';
-import { Building2, LogOut } from 'lucide-react';
+import { Building2, LogOut, UserCog } from 'lucide-react';
 import { formatRole } from '@shared/domain/roles';
 import { initials } from '@shared/domain/initials';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { paths } from '@/config/paths';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { isNavItemActive, useNavItems } from './navigation';
@@ -84,6 +85,16 @@ export function AppSidebar() {
               {formatRole(user.role)}
             </p>
           </div>
+          <Link
+            href={paths.account}
+            aria-label="Your account"
+            title="Your account"
+            aria-current={location === paths.account ? 'page' : undefined}
+            onClick={() => isMobile && setOpenMobile(false)}
+            className="rounded-md p-2 text-muted-foreground hover:bg-sidebar-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <UserCog className="h-4 w-4" aria-hidden />
+          </Link>
           <button
             type="button"
             onClick={() => logoutMutation.mutate()}

@@ -1,11 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import type { Permission } from '@shared/domain/permissions';
+import { useCan } from '@/lib/permissions';
 
 /** One entry of the sidebar; the pages that have one are declared in app/pages.ts. */
 export interface NavItem {
   title: string;
   href: string;
   icon: LucideIcon;
+  /** Shown only to users granted this permission on every record (the administration pages). */
+  permission?: Permission;
 }
 
 const NavigationContext = createContext<readonly NavItem[]>([]);
@@ -15,7 +19,12 @@ export function NavigationProvider({ items, children }: { items: readonly NavIte
   return <NavigationContext.Provider value={items}>{children}</NavigationContext.Provider>;
 }
 
-export const useNavItems = () => useContext(NavigationContext);
+/** The entries the current user may open. */
+export function useNavItems(): readonly NavItem[] {
+  const items = useContext(NavigationContext);
+  const { grant } = useCan();
+  return items.filter((item) => !item.permission || grant(item.permission) === 'any');
+}
 
 /** The entry for the current path: exact for the dashboard, by prefix for the others (/assets/123 → Assets). */
 export function isNavItemActive(item: NavItem, location: string): boolean {

@@ -11,6 +11,8 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { formatCalendarDate } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
+import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
 import { useUpdateAction } from '@/features/actions/api/use-update-action';
 import { ActionFormDialog } from './action-form-dialog';
 
@@ -20,6 +22,9 @@ export function ActionCard({ action }: { action: Action }) {
   const statusId = useId();
   const [editing, setEditing] = useState(false);
   const updateAction = useUpdateAction();
+  // ADR 024: progressing an action is action.update; without it the controls say why.
+  const { can, reason } = useCan();
+  const mayUpdate = can('action.update', { creatorId: action.createdBy });
   // While the change is saved (and the list refetched) the select shows the chosen status.
   const status: ActionStatus = (updateAction.isPending && updateAction.variables?.changes.status) || action.status;
 
@@ -71,7 +76,8 @@ export function ActionCard({ action }: { action: Action }) {
           <NativeSelect
             id={statusId}
             value={status}
-            disabled={updateAction.isPending}
+            disabled={updateAction.isPending || !mayUpdate}
+            title={mayUpdate ? undefined : reason('action.update')}
             onChange={(e) => changeStatus(e.target.value as ActionStatus)}
           >
             {ACTION_STATUSES.map((value) => (
@@ -81,9 +87,15 @@ export function ActionCard({ action }: { action: Action }) {
             ))}
           </NativeSelect>
         </div>
-        <Button type="button" variant="outline" onClick={() => setEditing(true)}>
-          <Pencil aria-hidden /> Edit
-        </Button>
+        {mayUpdate ? (
+          <Button type="button" variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+        ) : (
+          <DisabledWithReason reason={reason('action.update')}>
+            <Pencil aria-hidden /> Edit
+          </DisabledWithReason>
+        )}
       </div>
       <ActionFormDialog open={editing} onOpenChange={setEditing} action={action} />
     </Card>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ClipboardList, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useAssetActions } from '@/features/actions/api/use-asset-actions';
@@ -12,6 +13,7 @@ import { ActionListSkeletons } from './action-list-skeletons';
 export function AssetActions({ assetId }: { assetId: string }) {
   const [adding, setAdding] = useState(false);
   const { data: actions = [], isLoading, isError, error } = useAssetActions(assetId);
+  const { can } = useCan();
 
   return (
     <section className="grid grid-cols-1 gap-4" aria-label="Actions for this asset">
@@ -19,9 +21,11 @@ export function AssetActions({ assetId }: { assetId: string }) {
         <h2 className="text-lg font-semibold" data-testid="asset-actions-count">
           {isLoading ? 'Actions' : `${actions.length} ${actions.length === 1 ? 'action' : 'actions'}`}
         </h2>
-        <Button type="button" onClick={() => setAdding(true)}>
-          <Plus aria-hidden /> Add Action
-        </Button>
+        {can('action.create') && (
+          <Button type="button" onClick={() => setAdding(true)}>
+            <Plus aria-hidden /> Add Action
+          </Button>
+        )}
       </div>
       {isLoading ? (
         <ActionListSkeletons count={2} />

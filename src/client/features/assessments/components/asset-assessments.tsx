@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ConditionBadge } from '@/components/domain/badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,6 +26,7 @@ export function AssetAssessments({ assetId, assetCode }: { assetId: string; asse
   const [adding, setAdding] = useState(false);
   const { data: assessments, isLoading, error } = useAssessments(assetId);
   const count = assessments?.length ?? 0;
+  const { can } = useCan();
 
   return (
     <section aria-label="Assessments" className="grid gap-4">
@@ -32,9 +34,11 @@ export function AssetAssessments({ assetId, assetCode }: { assetId: string; asse
         <h2 className="text-lg font-semibold">
           {isLoading ? 'Assessments' : countOf(count, 'assessment')}
         </h2>
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden /> Add Assessment
-        </Button>
+        {can('assessment.create') && (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden /> Add Assessment
+          </Button>
+        )}
       </div>
 
       {isLoading ? (

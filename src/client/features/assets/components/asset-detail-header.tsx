@@ -6,9 +6,19 @@ import { paths } from '@/config/paths';
 import { AssetStatusBadge, ConditionBadge } from '@/components/domain/badges';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
+import { useCan } from '@/lib/permissions';
 
-/** The asset page's header: code, condition, status, type, location, Edit and Delete. Wraps on phones. */
+/**
+ * The asset page's header: code, condition, status, type, location, Edit and Delete. Wraps on phones.
+ * The buttons follow the user's permissions (ADR 024): Edit is disabled with the reason when the
+ * role may not edit this asset, Delete is not shown when it may not delete it.
+ */
 export function AssetDetailHeader({ asset, onEdit, onDelete }: { asset: Asset; onEdit: () => void; onDelete: () => void }) {
+  const { can, reason } = useCan();
+  const record = { creatorId: asset.createdBy };
+  const mayEdit = can('asset.update', record);
+  const mayDelete = can('asset.delete', record);
   return (
     <header className="mb-6 grid gap-3" data-testid="asset-header">
       <BackToAssets />
@@ -30,12 +40,20 @@ export function AssetDetailHeader({ asset, onEdit, onDelete }: { asset: Asset; o
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button variant="outline" onClick={onEdit}>
-            <Pencil aria-hidden /> Edit
-          </Button>
-          <Button variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={onDelete}>
-            <Trash2 aria-hidden /> Delete
-          </Button>
+          {mayEdit ? (
+            <Button variant="outline" onClick={onEdit}>
+              <Pencil aria-hidden /> Edit
+            </Button>
+          ) : (
+            <DisabledWithReason reason={reason('asset.update')}>
+              <Pencil aria-hidden /> Edit
+            </DisabledWithReason>
+          )}
+          {mayDelete && (
+            <Button variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={onDelete}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          )}
         </div>
       </div>
     </header>

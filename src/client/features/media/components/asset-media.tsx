@@ -3,6 +3,7 @@ import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import type { Media } from '@shared/contract/media';
 import { errorMessage } from '@/lib/api-client';
 import { countOf } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,14 +26,19 @@ export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode:
   const [opened, setOpened] = useState<Media | null>(null);
   const [deleting, setDeleting] = useState<Media | null>(null);
   const count = media?.length ?? 0;
+  // ADR 024: no Upload without media.upload; a bin only on what the user may delete.
+  const { can } = useCan();
+  const mayDelete = (item: Media) => can('media.delete', { creatorId: item.uploadedBy });
 
   return (
     <section aria-label="Media" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{isLoading ? 'Photos' : countOf(count, 'photo')}</h2>
-        <Button onClick={() => setUploading(true)}>
-          <Upload aria-hidden /> Upload Photo
-        </Button>
+        {can('media.upload') && (
+          <Button onClick={() => setUploading(true)}>
+            <Upload aria-hidden /> Upload Photo
+          </Button>
+        )}
       </div>
 
       {isLoading ? (
@@ -60,16 +66,18 @@ export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode:
                 <MediaPreview media={item} thumbnail className="aspect-square w-full object-cover transition-opacity group-hover:opacity-90" />
                 {item.caption && <p className="truncate px-2 py-1.5 text-xs">{item.caption}</p>}
               </button>
-              <Button
-                type="button"
-                variant="secondary"
-                size="icon"
-                className="absolute right-1.5 top-1.5 h-8 w-8 rounded-full bg-background/90 shadow-sm hover:bg-background"
-                aria-label={`Delete ${item.caption || item.filename}`}
-                onClick={() => setDeleting(item)}
-              >
-                <Trash2 aria-hidden className="text-destructive" />
-              </Button>
+              {mayDelete(item) && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="icon"
+                  className="absolute right-1.5 top-1.5 h-8 w-8 rounded-full bg-background/90 shadow-sm hover:bg-background"
+                  aria-label={`Delete ${item.caption || item.filename}`}
+                  onClick={() => setDeleting(item)}
+                >
+                  <Trash2 aria-hidden className="text-destructive" />
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -79,6 +87,7 @@ export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode:
       <MediaViewerDialog
         media={opened}
         onClose={() => setOpened(null)}
+        mayDelete={opened !== null && mayDelete(opened)}
         onDelete={(item) => {
           setOpened(null);
           setDeleting(item);

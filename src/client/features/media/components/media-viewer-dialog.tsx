@@ -6,7 +6,18 @@ import { Dialog } from '@/components/ui/dialog';
 import { isVideo, MediaPreview } from './media-preview';
 
 /** One photo or video full size, with its caption, who uploaded it and when it was taken. */
-export function MediaViewerDialog({ media, onClose, onDelete }: { media: Media | null; onClose: () => void; onDelete: (media: Media) => void }) {
+export function MediaViewerDialog({
+  media,
+  onClose,
+  onDelete,
+  mayDelete = true,
+}: {
+  media: Media | null;
+  onClose: () => void;
+  onDelete: (media: Media) => void;
+  /** Whether the user may delete this file (ADR 024); the Delete button shows only then. */
+  mayDelete?: boolean;
+}) {
   const kind = media && isVideo(media) ? 'video' : 'photo';
 
   return (
@@ -21,9 +32,11 @@ export function MediaViewerDialog({ media, onClose, onDelete }: { media: Media |
             <Button type="button" variant="outline" onClick={onClose}>
               Close
             </Button>
-            <Button type="button" variant="destructive" onClick={() => onDelete(media)}>
-              <Trash2 aria-hidden /> Delete {kind}
-            </Button>
+            {mayDelete && (
+              <Button type="button" variant="destructive" onClick={() => onDelete(media)}>
+                <Trash2 aria-hidden /> Delete {kind}
+              </Button>
+            )}
           </>
         )
       }

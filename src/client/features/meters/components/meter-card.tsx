@@ -12,7 +12,7 @@ import { MeterTypeIcon } from './meter-type-icon';
  * One meter (spec §2): number, type, unit, multiplier only when not 1, location path and the latest
  * reading, with buttons to open its readings and to add one.
  */
-export function MeterCard({ meter, onOpen, onAddReading }: { meter: Meter; onOpen: () => void; onAddReading: () => void }) {
+export function MeterCard({ meter, onOpen, onAddReading }: { meter: Meter; onOpen: () => void; onAddReading?: () => void }) {
   const multiplier = multiplierLabel(meter.multiplier);
   return (
     <Card className="flex h-full flex-col gap-3 p-4" data-testid="meter-card">
@@ -50,9 +50,12 @@ export function MeterCard({ meter, onOpen, onAddReading }: { meter: Meter; onOpe
         <Button type="button" variant="outline" size="sm" className="flex-1" onClick={onOpen}>
           View readings<span className="sr-only"> of {meter.meterNumber}</span>
         </Button>
-        <Button type="button" size="sm" className="flex-1" onClick={onAddReading}>
-          Add Reading<span className="sr-only"> for {meter.meterNumber}</span>
-        </Button>
+        {/* Without onAddReading (the role may not record readings, ADR 024) there is no button. */}
+        {onAddReading && (
+          <Button type="button" size="sm" className="flex-1" onClick={onAddReading}>
+            Add Reading<span className="sr-only"> for {meter.meterNumber}</span>
+          </Button>
+        )}
       </div>
     </Card>
   );

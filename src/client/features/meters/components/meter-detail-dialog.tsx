@@ -3,6 +3,7 @@ import { MapPin, Plus } from 'lucide-react';
 import type { Meter } from '@shared/contract/meters';
 import { METER_TYPE_LABELS } from '@shared/domain/meters';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -45,6 +46,7 @@ export function MeterDetailDialog({ meterId, onClose }: { meterId: string | null
 
 function MeterDetail({ meter }: { meter: Meter }) {
   const [adding, setAdding] = useState(false);
+  const mayRecord = useCan().can('reading.create');
   const readings = useMeterReadings(meter.id);
   return (
     <div className="grid gap-6">
@@ -67,9 +69,11 @@ function MeterDetail({ meter }: { meter: Meter }) {
           <dt className="text-muted-foreground">Latest</dt>
           <dd>{latestReadingText(meter) ?? 'No readings yet'}</dd>
         </dl>
-        <Button type="button" className="shrink-0" onClick={() => setAdding(true)}>
-          <Plus aria-hidden /> Add Reading
-        </Button>
+        {mayRecord && (
+          <Button type="button" className="shrink-0" onClick={() => setAdding(true)}>
+            <Plus aria-hidden /> Add Reading
+          </Button>
+        )}
       </div>
 
       {readings.isLoading ? (
