@@ -8,12 +8,16 @@
 -- every SECURITY DEFINER function needs, so no object of the caller's can stand in for ours.
 -- Defects deleted with their asset keep the asset: the cascade removes the assessment first, so the
 -- asset is the one the assessment's own audit rows name.
+-- The administrative tables (users, invites, the settings row; admin-audit.sql) use it too. Secrets
+-- never reach the trail: password and token hashes are dropped, so a password change shows only as a
+-- new password_changed_at; a sign-in (last_sign_in_at) and the settings' version counter are not
+-- changes anyone made. The settings row's id is 1, not a uuid: its entries carry the nil uuid.
 CREATE OR REPLACE FUNCTION audit_record_change() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'public', 'pg_temp'
     AS $$
 DECLARE
-  derived constant text[] := ARRAY['search_text', 'updated_at', 'location_path', 'path', 'ancestor_ids', 'last_reading', 'last_reading_date', 'asset_code'];
+  derived constant text[] := ARRAY['search_text', 'updated_at', 'location_path', 'path', 'ancestor_ids', 'last_reading', 'last_reading_date', 'asset_code', 'last_sign_in_at', 'version'];
   old_row jsonb;
   new_row jsonb;
   before_values jsonb;
@@ -22,8 +26,8 @@ DECLARE
   subject_asset uuid;
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
-  IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD) - 'search_text'; END IF;
-  IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW) - 'search_text'; END IF;
+  IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD) - 'search_text' - 'password_hash' - 'token_hash'; END IF;
+  IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW) - 'search_text' - 'password_hash' - 'token_hash'; END IF;
   IF TG_OP = 'UPDATE' THEN
     SELECT jsonb_object_agg(o.key, o.value), jsonb_object_agg(o.key, new_row -> o.key)
       INTO before_values, after_values
@@ -52,7 +56,7 @@ BEGIN
   VALUES (
     nullif(current_setting('app.actor_id', true), '')::uuid,
     TG_TABLE_NAME,
-    (row_data ->> 'id')::uuid,
+    CASE TG_TABLE_NAME WHEN 'organisation_settings' THEN '00000000-0000-0000-0000-000000000000'::uuid ELSE (row_data ->> 'id')::uuid END,
     subject_asset,
     CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
     before_values,
