@@ -36,10 +36,18 @@ export interface Actor {
 }
 
 export function accessPolicy(settings: OrganisationSettingsStore) {
+  // Every request asks; the matrix is worked out once per copy of the settings the store hands out.
+  const matrices = new WeakMap<OrganisationSettings, Matrix>();
+  const matrixOf = (current: OrganisationSettings) => {
+    let matrix = matrices.get(current);
+    if (!matrix) matrices.set(current, (matrix = effectiveMatrix(current.withdrawn)));
+    return matrix;
+  };
+
   return {
     /** The user's matrix row: what each permission reaches for them. */
     async grants(actor: Actor): Promise<Record<Permission, Grant>> {
-      return effectiveMatrix((await settings.get()).withdrawn)[actor.role];
+      return matrixOf(await settings.get())[actor.role];
     },
 
     async grant(actor: Actor, permission: Permission): Promise<Grant> {
