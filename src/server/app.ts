@@ -96,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const accessEvents = listenForAccessEvents(options.db, app.log);
   app.addHook('onClose', () => accessEvents.close());
+  // Served from the first request with its caches trusted (a failed attempt only means none are kept).
+  app.addHook('onReady', () => accessEvents.firstAttempt);
   const settings = organisationSettingsStore(options.db, accessEvents, options.config.registrationMode);
   const ctx: AppContext = {
     config: options.config,

@@ -12,11 +12,14 @@ import type { Db } from '../db/client';
  */
 export const ACCESS_CHANNEL = 'access_changed';
 
-export type AccessEvent = { kind: 'user'; userId: string } | { kind: 'settings' };
+/** A user's account changed, the settings changed, or (`missed`) events may have gone unheard. */
+export type AccessEvent = { kind: 'user'; userId: string } | { kind: 'settings' } | { kind: 'missed' };
 
 export interface AccessEvents {
   /** True while this process hears every event (its copies may be trusted). */
   readonly connected: boolean;
+  /** Settles once the first attempt to listen has succeeded or failed; the app waits for it before serving. */
+  readonly firstAttempt: Promise<void>;
   on(listener: (event: AccessEvent) => void): void;
   /** Announces an event to every process; sent in `db`'s connection (a transaction's, to go out at its commit). */
   send(db: Pick<Db, 'execute'>, event: AccessEvent): Promise<void>;
@@ -26,7 +29,7 @@ export interface AccessEvents {
 const RECONNECT_MS = 2_000;
 
 function encode(event: AccessEvent): string {
-  return event.kind === 'user' ? `user:${event.userId}` : 'settings';
+  return event.kind === 'user' ? `user:${event.userId}` : event.kind;
 }
 
 function decode(payload: string | undefined): AccessEvent | null {
@@ -70,8 +73,8 @@ export function listenForAccessEvents(db: Db, log: FastifyBaseLogger): AccessEve
   const lost = (which: pg.Client) => {
     if (client !== null && client !== which) return;
     client = null;
-    // Events may have been missed: everything kept must be read again.
-    if (connected) emit({ kind: 'settings' });
+    // Events may go unheard until it is back: everything kept must be read again.
+    if (connected) emit({ kind: 'missed' });
     connected = false;
     which.end().catch(() => undefined);
     if (!closed && retry === undefined) {
@@ -83,12 +86,13 @@ export function listenForAccessEvents(db: Db, log: FastifyBaseLogger): AccessEve
     }
   };
 
-  void connect();
+  const firstAttempt = connect();
 
   return {
     get connected() {
       return connected;
     },
+    firstAttempt,
     on: (listener) => void listeners.push(listener),
     async send(target, event) {
       await target.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${encode(event)})`);

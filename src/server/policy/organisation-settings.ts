@@ -22,7 +22,7 @@ export function organisationSettingsStore(db: Db, events: AccessEvents, initialM
   // Trusted only while change events are heard; otherwise every request reads the row.
   let cached: OrganisationSettings | null = null;
   events.on((event) => {
-    if (event.kind === 'settings') cached = null;
+    if (event.kind !== 'user') cached = null;
   });
 
   const read = async (): Promise<OrganisationSettings> => {

@@ -50,9 +50,11 @@ export function sessionsRepo(db: Db, events: AccessEvents, policy: SessionPolicy
     cache.set(id, entry);
     if (cache.size > SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
   };
-  // A user's account changed on some process: drop every session of theirs this process kept.
+  // A user's account changed on some process: drop every session of theirs this process kept
+  // (all of them when events may have gone unheard).
   events.on((event) => {
-    if (event.kind === 'settings') return;
+    if (event.kind === 'missed') cache.clear();
+    if (event.kind !== 'user') return;
     for (const [id, entry] of cache) if (entry.user.id === event.userId) cache.delete(id);
   });
   const expired = (entry: { lastSeenAt: number; expiresAt: number }, now: number) =>
