@@ -56,27 +56,21 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
  * creating, uploading, exporting; spec §6 "access is limited only by being signed in") are open to
  * every role; roles decide what the spec leaves unshown: edits, deletes and administration.
  */
+const REGISTER_STAFF: Record<Permission, Grant> = { ...allOf('any'), 'user.manage': 'none', 'settings.manage': 'none' };
+/** Surveyors and area managers: the spec's flows, edits of what they made, no deletes but their own media. */
+const FIELD_STAFF: Record<Permission, Grant> = {
+  ...REGISTER_STAFF,
+  'location.update': 'own',
+  'asset.update': 'own',
+  'asset.delete': 'none',
+  'media.delete': 'own',
+};
+
 export const DEFAULT_MATRIX: Record<Role, Record<Permission, Grant>> = {
   org_admin: allOf('any'),
-  asset_manager: { ...allOf('any'), 'user.manage': 'none', 'settings.manage': 'none' },
-  surveyor: {
-    ...allOf('any'),
-    'location.update': 'own',
-    'asset.update': 'own',
-    'asset.delete': 'none',
-    'media.delete': 'own',
-    'user.manage': 'none',
-    'settings.manage': 'none',
-  },
-  area_manager: {
-    ...allOf('any'),
-    'location.update': 'own',
-    'asset.update': 'own',
-    'asset.delete': 'none',
-    'media.delete': 'own',
-    'user.manage': 'none',
-    'settings.manage': 'none',
-  },
+  asset_manager: REGISTER_STAFF,
+  surveyor: FIELD_STAFF,
+  area_manager: FIELD_STAFF,
 };
 
 /**

@@ -144,10 +144,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { token, password } = request.body;
         rejectCommonPassword(password, 'password');
-        const passwordHash = await hashPassword(password);
         const now = ctx.now();
+        // The link first: an invalid one costs no password hash.
         const userId = await passwordResetsRepo.userOf(ctx.db, token, now);
         if (!userId) throw notFound(INVALID_RESET);
+        const passwordHash = await hashPassword(password);
         // The user is the author of their new password in the audit trail.
         await transactionAs(ctx.db, userId, async (tx) => {
           if ((await passwordResetsRepo.consume(tx, token, now)) !== userId) throw notFound(INVALID_RESET);
