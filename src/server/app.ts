@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerSlowBodyCutoff(app, options.config.http.bodyTimeoutMs);
   await registerSessions(app, ctx);
-  registerRoutePermissions(app, ctx.policy);
+  registerRoutePermissions(app, ctx.policy, ctx.db);
   // Before the route modules: the OpenAPI document lists the routes registered after it.
   await registerOpenApi(app);
 

@@ -30,6 +30,8 @@ export interface SearchList {
   source: SearchSource;
   /** The table's primary key, to leave out records already found. */
   id: SQLWrapper;
+  /** The location a record lies in, so a user limited to areas finds only theirs (policy/areas.ts). */
+  place: SQLWrapper;
 }
 
 /**

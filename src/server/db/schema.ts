@@ -71,6 +71,11 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** When the password last changed: the audit trail records this, never the hash. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The location subtrees an area manager is limited to (ADR 024, "Areas"): empty for the whole
+     * estate. Locations are never deleted, so the ids stay valid.
+     */
+    areaLocationIds: uuid('area_location_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   // Usernames are unique regardless of case, so "Alice" and "alice" cannot both register.
   (t) => [

@@ -4,6 +4,10 @@ import { USER_STATUSES } from '../domain/accounts';
 import { GRANTS, PERMISSIONS } from '../domain/permissions';
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../domain/limits';
 
+/** A location subtree an area manager is limited to (ADR 024, "Areas"). */
+export const areaSchema = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export type Area = z.infer<typeof areaSchema>;
+
 /** The user as every endpoint returns it: never the password hash. */
 export const userSchema = z.object({
   id: z.string(),
@@ -16,6 +20,11 @@ export const userSchema = z.object({
   status: z.enum(USER_STATUSES),
   /** What the policy grants this user, permission by permission (ADR 024); the screens follow it. */
   permissions: z.record(z.enum(PERMISSIONS), z.enum(GRANTS)),
+  /**
+   * The parts of the estate the user works in: empty for the whole estate. An area manager an org
+   * admin has limited sees, searches, exports and changes only these locations and what lies below.
+   */
+  areas: z.array(areaSchema),
 });
 export type User = z.infer<typeof userSchema>;
 

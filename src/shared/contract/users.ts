@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/roles';
-import { REGISTRATION_MODES, USER_STATUSES } from '../domain/accounts';
+import { AREAS_MAX, REGISTRATION_MODES, USER_STATUSES } from '../domain/accounts';
+import { areaSchema } from './auth';
 import { GRANTS, PERMISSIONS } from '../domain/permissions';
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../domain/limits';
 
@@ -28,6 +29,8 @@ export const managedUserSchema = z.object({
   status: z.enum(USER_STATUSES),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** The location subtrees an area manager is limited to; empty for the whole estate. */
+  areas: z.array(areaSchema),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -51,8 +54,16 @@ export const updateUserSchema = z
   .object({
     role: z.enum(ROLES, { error: 'Choose a role' }).optional(),
     status: z.enum(['active', 'deactivated'], { error: 'Status must be active or deactivated' }).optional(),
+    /**
+     * Limits an area manager to these locations and everything below them; an empty list gives the
+     * whole estate back. A user whose role changes from area manager loses their areas.
+     */
+    areaLocationIds: z
+      .array(z.uuid('Choose locations from the register'))
+      .max(AREAS_MAX, `Choose at most ${AREAS_MAX} areas`)
+      .optional(),
   })
-  .refine((v) => v.role !== undefined || v.status !== undefined, 'Send a role or a status to change');
+  .refine((v) => v.role !== undefined || v.status !== undefined || v.areaLocationIds !== undefined, 'Send a role, a status or areas to change');
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const approveUserSchema = z.object({ role: z.enum(ROLES, { error: 'Choose a role' }) });

@@ -27,3 +27,9 @@ export const INVITE_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_HOURS = 24;
 /** At most this many unused, unexpired invites at once, so the table cannot be filled. */
 export const OPEN_INVITES_MAX = 200;
+
+/**
+ * At most this many location subtrees per area manager (ADR 024, "Areas"); an area is usually a
+ * region or a handful of sites.
+ */
+export const AREAS_MAX = 50;

@@ -22,12 +22,12 @@ export const actionsList: ReportDefinition = {
     { header: 'Updated at', key: 'updated_at', width: 17, type: 'datetime' },
   ],
   // With a location chosen, only actions on assets inside it (an action without an asset has no place).
-  query: (locationId) => sql`
+  query: (scope) => sql`
     SELECT x.action_id, x.title, x.description, x.category, x.priority, x.status, x.assignee, x.target_date,
            x.completed_date, a.asset_id AS asset_code, a.location_path AS asset_location, u.full_name AS created_by,
            x.created_at, x.updated_at
     FROM actions x LEFT JOIN assets a ON a.id = x.asset_id LEFT JOIN users u ON u.id = x.created_by
-    WHERE ${locationId ? inScope(sql`a.location_id`, locationId) : sql`true`}
+    WHERE ${inScope(sql`a.location_id`, scope)}
     ORDER BY x.action_id`,
   labels: { category: ACTION_CATEGORY_LABELS, priority: ACTION_PRIORITY_LABELS, status: ACTION_STATUS_LABELS },
 };

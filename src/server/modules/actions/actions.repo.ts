@@ -9,6 +9,7 @@ import { columnsOf } from '../../db/api-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
+import { inAreas } from '../../policy/areas';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
@@ -25,6 +26,11 @@ export interface ActionFilters {
   assetId?: string;
   search?: string;
   cursor?: string;
+  /**
+   * The roots of the areas the user is limited to (policy/areas.ts): only actions on assets in
+   * them. An action on no asset belongs to the whole estate, outside every area.
+   */
+  areaRoots?: string[] | null;
 }
 
 /** The columns of an action as the API shows it (actionSchema); the linked asset's code is kept on the action (db/sql/action-asset-code.sql). */
@@ -118,6 +124,7 @@ export function actionsRepo(db: Executor) {
      * exists; each row is the action's JSON text (jsonPageOf() makes the page).
      */
     async list(filters: ActionFilters, limit: number): Promise<{ json: string }[]> {
+      if (filters.areaRoots) return listInAreas(filters, filters.areaRoots, limit);
       if (!filters.search) {
         const { cursor, status, priority, assetId } = filters;
         return browseStatement({ cursor, status, priority, assetId }).execute({ ...cursorValues(cursor), status, priority, assetId, limit: limit + 1 });
@@ -138,4 +145,20 @@ export function actionsRepo(db: Executor) {
       return found!.rows;
     },
   };
+
+  /** The list for a user limited to areas: their assets' actions, searched or not. */
+  async function listInAreas(filters: ActionFilters, roots: string[], limit: number): Promise<{ json: string }[]> {
+    const where = and(
+      sql`${actions.assetId} IN (SELECT ${assets.id} FROM ${assets} WHERE ${inAreas(assets.locationId, roots)})`,
+      filters.status ? eq(actions.status, filters.status) : undefined,
+      filters.priority ? eq(actions.priority, filters.priority) : undefined,
+      filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
+      afterCursor(actions.createdAt, actions.id, filters.cursor),
+    );
+    if (!filters.search) {
+      return selectJsonWithCode().where(where).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
+    }
+    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, rows: limit + 1 }]);
+    return found!.rows;
+  }
 }

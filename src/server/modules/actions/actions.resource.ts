@@ -1,4 +1,5 @@
-import { actions } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { actions, assets } from '../../db/schema';
 import { actionSchema } from '../../../shared/contract/actions';
 import { defineResource } from '../../resource';
 import { actionSource } from './actions.repo';
@@ -18,6 +19,6 @@ export const actionsResource = defineResource({
       referencedAs: { kind: 'action', name: actions.actionId },
     },
   ],
-  search: { list: 'actions', source: actionSource, id: actions.id },
+  search: { list: 'actions', source: actionSource, id: actions.id, place: sql`(SELECT ${assets.locationId} FROM ${assets} WHERE ${assets.id} = ${actions.assetId})` },
   reports: { actions_list: actionsList },
 });

@@ -46,14 +46,14 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The body is z.array(actionSchema), written by PostgreSQL (db/json-rows.ts) and sent as it
     // comes, so there is no response schema to serialise with; the tests check the shape.
-    app.get('/api/actions', { config: { permission: 'register.read' }, schema: { querystring: listActionsQuery } }, async (request, reply) => {
+    app.get('/api/actions', { config: { permission: 'register.read', area: 'filtered' }, schema: { querystring: listActionsQuery } }, async (request, reply) => {
       const { limit, ...filters } = request.query;
-      const page = jsonPageOf(await repo.list(filters, limit), limit);
+      const page = jsonPageOf(await repo.list({ ...filters, areaRoots: request.areaRoots }, limit), limit);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return reply.type(JSON_CONTENT_TYPE).send(page.body);
     });
 
-    app.get('/api/actions/:id', { config: { permission: 'register.read' }, schema: { params: idParams, response: { 200: actionSchema } } }, async (request) => {
+    app.get('/api/actions/:id', { config: { permission: 'register.read', area: { params: { id: 'action' } } }, schema: { params: idParams, response: { 200: actionSchema } } }, async (request) => {
       const action = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
       if (!action) throw notFound(ACTION_NOT_FOUND);
       return action;
@@ -61,7 +61,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/actions',
-      { config: { permission: 'action.create' }, schema: { body: createActionSchema, response: { 201: actionSchema } } },
+      { config: { permission: 'action.create', area: { body: { assetId: 'asset', assessmentId: 'assessment' }, create: true } }, schema: { body: createActionSchema, response: { 201: actionSchema } } },
       async (request, reply) => {
         const body = request.body;
         const links = await resolveLinks(repo, body.assetId, body.assessmentId);
@@ -87,7 +87,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/actions/:id',
-      { config: { permission: 'action.update' }, schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
+      { config: { permission: 'action.update', area: { params: { id: 'action' }, body: { assetId: 'asset', assessmentId: 'assessment' } } }, schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
       async (request) => {
         const { id } = request.params;
         if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);

@@ -12,13 +12,13 @@ export function assessmentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/assessments',
-      { config: { permission: 'register.read' }, schema: { querystring: listAssessmentsQuery, response: { 200: z.array(assessmentSchema) } } },
+      { config: { permission: 'register.read', area: { query: { assetId: 'asset' } } }, schema: { querystring: listAssessmentsQuery, response: { 200: z.array(assessmentSchema) } } },
       async (request) => repo.listForAsset(request.query.assetId),
     );
 
     app.post(
       '/api/assessments',
-      { config: { permission: 'assessment.create' }, schema: { body: createAssessmentSchema, response: { 200: assessmentSchema, 201: assessmentSchema } } },
+      { config: { permission: 'assessment.create', area: { body: { assetId: 'asset' }, create: true } }, schema: { body: createAssessmentSchema, response: { 200: assessmentSchema, 201: assessmentSchema } } },
       async (request, reply) => {
         const body = request.body;
         const result = await repo.record(

@@ -30,14 +30,14 @@ export const assetRegister: ReportDefinition = {
     { header: 'Created at', key: 'created_at', width: 17, type: 'datetime' },
     { header: 'Updated at', key: 'updated_at', width: 17, type: 'datetime' },
   ],
-  query: (locationId) => sql`
+  query: (scope) => sql`
     SELECT a.asset_id, a.type, a.subtype, a.make, a.model, a.serial, a.description, a.location_path,
            a.install_date, a.warranty_expiry, a.condition, a.condition_notes, a.compliance_fire,
            a.compliance_electrical, a.compliance_loler, a.compliance_hygiene, a.barcode, a.status,
            (SELECT string_agg(key || ': ' || value, '; ' ORDER BY key) FROM jsonb_each_text(a.custom_fields)) AS custom_fields,
            cardinality(a.photo_urls) AS photos, u.full_name AS created_by, a.created_at, a.updated_at
     FROM assets a LEFT JOIN users u ON u.id = a.created_by
-    WHERE ${inScope(sql`a.location_id`, locationId)}
+    WHERE ${inScope(sql`a.location_id`, scope)}
     ORDER BY a.asset_id`,
   labels: { type: ASSET_TYPE_LABELS, condition: CONDITION_LABELS, status: ASSET_STATUS_LABELS, compliance_fire: COMPLIANCE_LABELS, compliance_electrical: COMPLIANCE_LABELS, compliance_loler: COMPLIANCE_LABELS, compliance_hygiene: COMPLIANCE_LABELS },
 };
@@ -55,7 +55,7 @@ export const conditionSummary: ReportDefinition = {
     { header: 'Total', key: 'total', width: 9, type: 'number' },
   ],
   // Each asset counts under the site and building it sits in (or that contain its floor or area).
-  query: (locationId) => sql`
+  query: (scope) => sql`
     SELECT coalesce(site.name, '(no site)') AS site, coalesce(bld.name, '(no building)') AS building,
            count(*) FILTER (WHERE a.condition = 'excellent')::int AS excellent,
            count(*) FILTER (WHERE a.condition = 'good')::int AS good,
@@ -67,7 +67,7 @@ export const conditionSummary: ReportDefinition = {
     JOIN locations l ON l.id = a.location_id
     LEFT JOIN locations site ON site.type = 'site' AND (site.id = l.id OR site.id = ANY (l.ancestor_ids))
     LEFT JOIN locations bld ON bld.type = 'building' AND (bld.id = l.id OR bld.id = ANY (l.ancestor_ids))
-    WHERE ${inScope(sql`a.location_id`, locationId)}
+    WHERE ${inScope(sql`a.location_id`, scope)}
     GROUP BY site.name, bld.name
     ORDER BY site.name NULLS LAST, bld.name NULLS LAST`,
 };
@@ -88,13 +88,13 @@ export const complianceSchedule: ReportDefinition = {
     { header: 'Status', key: 'status', width: 14 },
   ],
   // Non-compliant assets first (most failing areas first), then by asset id.
-  query: (locationId) => sql`
+  query: (scope) => sql`
     SELECT asset_id, type, make, model, location_path, compliance_fire, compliance_electrical, compliance_loler,
            compliance_hygiene, status,
            ((compliance_fire = 'no')::int + (compliance_electrical = 'no')::int + (compliance_loler = 'no')::int
              + (compliance_hygiene = 'no')::int) AS non_compliant
     FROM assets
-    WHERE ${inScope(sql`location_id`, locationId)}
+    WHERE ${inScope(sql`location_id`, scope)}
     ORDER BY non_compliant DESC, asset_id`,
   labels: { type: ASSET_TYPE_LABELS, status: ASSET_STATUS_LABELS, compliance_fire: COMPLIANCE_LABELS, compliance_electrical: COMPLIANCE_LABELS, compliance_loler: COMPLIANCE_LABELS, compliance_hygiene: COMPLIANCE_LABELS },
 };

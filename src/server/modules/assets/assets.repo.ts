@@ -9,6 +9,7 @@ import { assetSource, listColumns, listItemJson } from './list-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
+import { inAreas } from '../../policy/areas';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
 
@@ -33,6 +34,8 @@ export interface AssetListFilter {
   type?: AssetType;
   status?: AssetStatus;
   locationId?: string;
+  /** The roots of the areas the user is limited to (policy/areas.ts), or null for the whole estate. */
+  areaRoots?: string[] | null;
 }
 
 export type CreateResult = { kind: 'created' | 'existing'; asset: Asset } | { kind: 'location-missing' };
@@ -245,7 +248,7 @@ export function assetsRepo(db: Db) {
      * the list item's JSON text (jsonPageOf() makes the page).
      */
     async list(filter: AssetListFilter): Promise<{ json: string }[]> {
-      if (!filter.search && !filter.locationId) {
+      if (!filter.search && !filter.locationId && !filter.areaRoots) {
         const { cursor, condition, type, status } = filter;
         return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
       }
@@ -258,10 +261,11 @@ export function assetsRepo(db: Db) {
       if (filter.locationId) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
       }
+      if (filter.areaRoots) conditions.push(inAreas(assets.locationId, filter.areaRoots));
       if (filter.search) {
-        const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId);
+        const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId || filter.areaRoots);
         // One indexed filter alone is read in the list's order through its index.
-        const ordered = indexedFilters.length === 1 && !filter.status && !filter.locationId;
+        const ordered = indexedFilters.length === 1 && !filter.status && !filter.locationId && !filter.areaRoots;
         const [found] = await findMatches(db, [
           { source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, indexedFilters, ordered, rows: filter.limit + 1 },
         ]);

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { transactionAs } from '../../db/actor';
 import { hashPassword, verifyPassword } from './password';
 import { rejectCommonPassword } from './common-passwords';
-import { toPublicUser, usersRepo } from './users.repo';
+import { areasOfUser, toPublicUser, usersRepo } from './users.repo';
 
 const WRONG_PASSWORD = 'Current password is incorrect';
 
@@ -26,7 +26,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await ctx.accessEvents.send(tx, { kind: 'user', userId: me.id });
           return row!;
         });
-        return toPublicUser(updated, await ctx.policy.grants(updated));
+        return toPublicUser(updated, await ctx.policy.grants(updated), await areasOfUser(ctx.db, updated));
       },
     );
 

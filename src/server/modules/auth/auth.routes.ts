@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { transactionAs } from '../../db/actor';
 import { hashForUnknownUser, hashPassword, verifyPassword } from './password';
 import { loginThrottle } from './login-throttle';
-import { NO_GRANTS, toPublicUser, usersRepo, type UserRow } from './users.repo';
+import { areasOfUser, NO_GRANTS, toPublicUser, usersRepo, type UserRow } from './users.repo';
 import { rejectCommonPassword } from './common-passwords';
 import { decideStanding, newUserId } from './registration';
 import { markInviteUsed } from '../users/invites.repo';
@@ -28,7 +28,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const users = usersRepo(ctx.db);
     const throttle = loginThrottle(ctx.db);
     const publicUser = async (user: UserRow) =>
-      toPublicUser(user, user.status === 'active' ? await ctx.policy.grants(user) : NO_GRANTS);
+      toPublicUser(user, user.status === 'active' ? await ctx.policy.grants(user) : NO_GRANTS, await areasOfUser(ctx.db, user));
     const perIpLimit = {
       max: ctx.config.authRateLimitPerMinute,
       timeWindow: '1 minute',

@@ -47,7 +47,7 @@ describe('POST /api/register', () => {
 
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'permissions', 'role', 'status', 'username']);
+    expect(Object.keys(body).sort()).toEqual(['areas', 'createdAt', 'email', 'fullName', 'id', 'permissions', 'role', 'status', 'username']);
     expect(body).toMatchObject({ username: input.username, fullName: 'Alice Mary Smith', email: 'alice@example.com', role: 'asset_manager' });
     expect(res.body.toLowerCase()).not.toContain('password');
     expect(res.body).not.toContain(input.password);

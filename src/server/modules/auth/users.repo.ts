@@ -7,7 +7,8 @@ import { likePattern } from '../search/terms';
 import type { Role } from '../../../shared/domain/roles';
 import type { UserStatus } from '../../../shared/domain/accounts';
 import { PERMISSIONS, type Grant, type Permission } from '../../../shared/domain/permissions';
-import type { User } from '../../../shared/contract/auth';
+import type { Area, User } from '../../../shared/contract/auth';
+import { areaRootsOf, areasNamed } from '../../policy/areas';
 import { USERS_LIST_MAX, type ManagedUser } from '../../../shared/contract/users';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,7 +28,7 @@ export interface NewUser {
 export const NO_GRANTS = Object.fromEntries(PERMISSIONS.map((p) => [p, 'none'])) as Record<Permission, Grant>;
 
 /** The public shape of a user: every field but the password hash, with what the policy grants them. */
-export function toPublicUser(row: UserRow, permissions: Record<Permission, Grant>): User {
+export function toPublicUser(row: UserRow, permissions: Record<Permission, Grant>, areas: Area[]): User {
   return {
     id: row.id,
     username: row.username,
@@ -37,11 +38,15 @@ export function toPublicUser(row: UserRow, permissions: Record<Permission, Grant
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     permissions,
+    areas,
   };
 }
 
+/** The areas the user works in, by name: none for the whole estate (policy/areas.ts). */
+export const areasOfUser = (db: Db, row: UserRow): Promise<Area[]> => areasNamed(db, areaRootsOf(row) ?? []);
+
 /** A user as the Users page shows them. */
-export function toManagedUser(row: UserRow): ManagedUser {
+export function toManagedUser(row: UserRow, areas: Area[]): ManagedUser {
   return {
     id: row.id,
     username: row.username,
@@ -52,6 +57,7 @@ export function toManagedUser(row: UserRow): ManagedUser {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    areas,
   };
 }
 
@@ -110,10 +116,12 @@ export function usersRepo(db: Db) {
           .limit(USERS_LIST_MAX),
         db.select({ n: count() }).from(users).where(where),
       ]);
-      return { items: rows.map(toManagedUser), total: total!.n };
+      const named = new Map((await areasNamed(db, rows.flatMap((r) => r.areaLocationIds))).map((a) => [a.id, a]));
+      const areasOf = (row: UserRow) => row.areaLocationIds.flatMap((id) => named.get(id) ?? []);
+      return { items: rows.map((row) => toManagedUser(row, areasOf(row))), total: total!.n };
     },
 
-    async update(tx: Tx, id: string, change: Partial<Pick<UserRow, 'role' | 'status' | 'requestedRole' | 'fullName' | 'email'>>): Promise<UserRow | undefined> {
+    async update(tx: Tx, id: string, change: Partial<Pick<UserRow, 'role' | 'status' | 'requestedRole' | 'fullName' | 'email' | 'areaLocationIds'>>): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(change).where(eq(users.id, id)).returning();
       return row;
     },

@@ -10,10 +10,15 @@ import type { DashboardStats } from '../../../shared/contract/dashboard';
  */
 export function dashboardRepo(db: Db) {
   return {
-    async stats(now: Date): Promise<DashboardStats> {
+    /** The whole estate's figures, or with `areaRoots` only those of the areas (policy/areas.ts). */
+    async stats(now: Date, areaRoots: string[] | null = null): Promise<DashboardStats> {
       // Named: each pooled connection parses and plans it once (it has no LIMIT, so PostgreSQL keeps
       // the generic plan; ADR 014 has the measurement).
-      const result = await db.$client.query<Record<string, string>>({ name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now)] });
+      const result = await db.$client.query<Record<string, string>>(
+        areaRoots
+          ? { name: 'dashboard_area_stats', text: AREA_STATS_SQL, values: [startOfMonth(now), areaRoots] }
+          : { name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now)] },
+      );
       const row = result.rows[0]!;
       const breakdown = Object.fromEntries(CONDITIONS.map((k) => [k, Number(row[k])])) as Record<Condition, number>;
       return {
@@ -34,8 +39,11 @@ export function startOfMonth(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }
 
-/** The stats statement; $1 is startOfMonth() (exported so the benchmark measures exactly what the app sends). */
-export const DASHBOARD_STATS_SQL = `
+/**
+ * The stats over `assetCounts` (month, condition, n) and `actionCounts` (status, priority, n): the
+ * kept counts, or an area's counts worked out from its rows.
+ */
+const statsSql = (assetCounts: string, actionCounts: string) => `
     SELECT a.*, c.*
     FROM (SELECT coalesce(sum(n), 0) AS total,
                  coalesce(sum(n) FILTER (WHERE month < $1::date), 0) AS at_end_of_last_month,
@@ -44,7 +52,21 @@ export const DASHBOARD_STATS_SQL = `
                  coalesce(sum(n) FILTER (WHERE condition = 'fair'), 0) AS fair,
                  coalesce(sum(n) FILTER (WHERE condition = 'poor'), 0) AS poor,
                  coalesce(sum(n) FILTER (WHERE condition = 'unsafe'), 0) AS unsafe
-          FROM asset_counts) AS a,
+          FROM ${assetCounts} AS counts) AS a,
          (SELECT coalesce(sum(n) FILTER (WHERE status = 'open'), 0) AS open,
                  coalesce(sum(n) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')), 0) AS high_open
-          FROM action_counts) AS c`;
+          FROM ${actionCounts} AS counts) AS c`;
+
+/** The stats statement; $1 is startOfMonth() (exported so the benchmark measures exactly what the app sends). */
+export const DASHBOARD_STATS_SQL = statsSql('asset_counts', 'action_counts');
+
+/**
+ * The stats of the areas $2 (their roots, uuid[]): counted from the rows of their assets and
+ * actions on each request, as the kept counts are for the whole estate (db/sql/areas.sql).
+ */
+export const AREA_STATS_SQL = statsSql(
+  `(SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, condition, 1 AS n
+     FROM assets WHERE location_id IN (SELECT * FROM area_locations($2::uuid[])))`,
+  `(SELECT x.status, x.priority, 1 AS n FROM actions x JOIN assets s ON s.id = x.asset_id
+     WHERE s.location_id IN (SELECT * FROM area_locations($2::uuid[])))`,
+);

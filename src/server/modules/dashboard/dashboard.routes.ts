@@ -7,6 +7,6 @@ import { dashboardRepo } from './dashboard.repo';
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = dashboardRepo(ctx.db);
-    app.get('/api/dashboard/stats', { config: { permission: 'register.read' }, schema: { response: { 200: dashboardStatsSchema } } }, async () => repo.stats(ctx.now()));
+    app.get('/api/dashboard/stats', { config: { permission: 'register.read', area: 'filtered' }, schema: { response: { 200: dashboardStatsSchema } } }, async (request) => repo.stats(ctx.now(), request.areaRoots));
   };
 }

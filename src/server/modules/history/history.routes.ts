@@ -23,7 +23,7 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/assets/:id/history',
-      { config: { permission: 'register.read' }, schema: { params: idParams, querystring: historyQuery, response: { 200: z.array(historyEntrySchema) } } },
+      { config: { permission: 'register.read', area: { params: { id: 'asset' } } }, schema: { params: idParams, querystring: historyQuery, response: { 200: z.array(historyEntrySchema) } } },
       async (request, reply) => {
         const { id } = request.params;
         const { limit, cursor } = request.query;

@@ -4,6 +4,7 @@ import { transactionAs, type Tx } from '../../db/actor';
 import { assets, locations, meters } from '../../db/schema';
 import { likePattern } from '../search/terms';
 import type { LocationPosition } from './location-cursor';
+import { inAreas } from '../../policy/areas';
 import { canNest, LOCATION_GROUP_PREVIEW, LOCATION_PATH_SEPARATOR, type LocationType } from '../../../shared/domain';
 import type { Location } from '../../../shared/contract/locations';
 
@@ -26,6 +27,8 @@ export interface LocationFilter {
   types?: LocationType[];
   parentId?: string;
   search?: string;
+  /** The roots of the areas the user is limited to (policy/areas.ts), or null for the whole estate. */
+  areaRoots: string[] | null;
   /** Only rows after this one in (path, id) order: the previous page's last row. */
   after?: LocationPosition;
   limit: number;
@@ -170,6 +173,7 @@ export function locationsRepo(db: Db) {
     /** Up to `limit` locations in (path, id) order, optionally narrowed (pickers pass a search and a small limit). */
     async list(filter: LocationFilter): Promise<Location[]> {
       const conditions: SQL[] = [];
+      if (filter.areaRoots) conditions.push(inAreas(locations.id, filter.areaRoots));
       if (filter.types?.length) conditions.push(inArray(locations.type, filter.types));
       if (filter.parentId) conditions.push(eq(locations.parentId, filter.parentId));
       if (filter.search) {
@@ -189,9 +193,10 @@ export function locationsRepo(db: Db) {
 
     /**
      * Per type: the total and the first LOCATION_GROUP_PREVIEW rows by path, in one query (window
-     * functions over the (type, path) index). Types without locations yield no rows.
+     * functions over the (type, path) index). Types without locations yield no rows. With areas,
+     * only the locations in them.
      */
-    async groups(): Promise<LocationGroupRow[]> {
+    async groups(areaRoots: string[] | null): Promise<LocationGroupRow[]> {
       const ranked = db
         .select({
           type: locations.type,
@@ -203,6 +208,7 @@ export function locationsRepo(db: Db) {
           total: sql<number>`(count(*) OVER (PARTITION BY ${locations.type}))::int`.as('total'),
         })
         .from(locations)
+        .where(areaRoots ? inAreas(locations.id, areaRoots) : undefined)
         .as('ranked');
       return db
         .select({ type: ranked.type, total: ranked.total, id: ranked.id, name: ranked.name, code: ranked.code, path: ranked.path })

@@ -40,7 +40,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations',
-      { config: { permission: 'register.read' }, schema: { querystring: listLocationsQuery, response: { 200: z.array(locationSchema) } } },
+      { config: { permission: 'register.read', area: 'filtered' }, schema: { querystring: listLocationsQuery, response: { 200: z.array(locationSchema) } } },
       async (request, reply) => {
         const { type, parentId, search, limit, cursor } = request.query;
         // One row more than the page tells whether another page follows.
@@ -48,6 +48,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           types: type,
           parentId,
           search: search || undefined,
+          areaRoots: request.areaRoots,
           after: cursor ? decodeLocationCursor(cursor) : undefined,
           limit: limit + 1,
         });
@@ -57,8 +58,8 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/locations/summary', { config: { permission: 'register.read' }, schema: { response: { 200: locationSummarySchema } } }, async () => {
-      const rows = await repo.groups();
+    app.get('/api/locations/summary', { config: { permission: 'register.read', area: 'filtered' }, schema: { response: { 200: locationSummarySchema } } }, async (request) => {
+      const rows = await repo.groups(request.areaRoots);
       // Hierarchy order, top first; types without locations are left out.
       const summary: LocationSummary = [];
       for (const type of LOCATION_TYPES) {
@@ -75,7 +76,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/locations',
-      { config: { permission: 'location.create' }, schema: { body: createLocationSchema, response: { 201: locationSchema } } },
+      { config: { permission: 'location.create', area: { body: { parentId: 'location' }, create: true } }, schema: { body: createLocationSchema, response: { 201: locationSchema } } },
       async (request, reply) => {
         const { parentId, ...input } = request.body;
         const result = await repo.create(input, parentId, request.user!.id);
@@ -90,7 +91,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations/:id',
-      { config: { permission: 'register.read' }, schema: { params: idParams, response: { 200: locationSchema } } },
+      { config: { permission: 'register.read', area: { params: { id: 'location' } } }, schema: { params: idParams, response: { 200: locationSchema } } },
       async (request) => {
         const location = isUuid(request.params.id) ? await repo.findById(request.params.id) : undefined;
         if (!location) throw notFound(LOCATION_NOT_FOUND);
@@ -100,7 +101,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/locations/:id',
-      { config: { permission: 'location.update' }, schema: { params: idParams, body: updateLocationSchema, response: { 200: locationSchema } } },
+      { config: { permission: 'location.update', area: { params: { id: 'location' } } }, schema: { params: idParams, body: updateLocationSchema, response: { 200: locationSchema } } },
       async (request) => {
         // The body cannot carry parentId or type (zod strips them): a location never moves, so no
         // cycle can arise here, and on create the parent already exists above the new row.

@@ -27,7 +27,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const repo = mediaRepo(ctx.db);
 
     // An unknown (well-formed) assetId simply has no media: an empty list, as for any filter.
-    app.get('/api/media', { config: { permission: 'register.read' }, schema: { querystring: listMediaQuery, response: { 200: z.array(mediaSchema) } } }, async (request) => {
+    app.get('/api/media', { config: { permission: 'register.read', area: { query: { assetId: 'asset' } } }, schema: { querystring: listMediaQuery, response: { 200: z.array(mediaSchema) } } }, async (request) => {
       return repo.listForAsset(request.query.assetId);
     });
 
@@ -54,7 +54,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return assetId;
     };
 
-    app.post('/api/media', { config: { permission: 'media.upload' }, schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
+    app.post('/api/media', { config: { permission: 'media.upload', area: { body: { assetId: 'asset', assessmentId: 'assessment', actionId: 'action' }, create: true } }, schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
       const { key, filename, caption, assessmentId, actionId } = request.body;
       const userId = request.user!.id;
       // Only the uploader may record an upload (SEC-UP-5), and only once: a row owns its file.
@@ -115,7 +115,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return row;
     };
 
-    app.get('/api/media/:id/file', { config: { permission: 'register.read' }, schema: { params: idParams } }, async (request, reply) => {
+    app.get('/api/media/:id/file', { config: { permission: 'register.read', area: { params: { id: 'media' } } }, schema: { params: idParams } }, async (request, reply) => {
       const row = await findRecorded(request.params.id);
       if (!row.objectKey) throw notFound('File not found');
       return sendStoredObject(request, reply, ctx.storage, {
@@ -125,14 +125,14 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     });
 
-    app.get('/api/media/:id/thumbnail', { config: { permission: 'register.read' }, schema: { params: idParams } }, async (request, reply) => {
+    app.get('/api/media/:id/thumbnail', { config: { permission: 'register.read', area: { params: { id: 'media' } } }, schema: { params: idParams } }, async (request, reply) => {
       const row = await findRecorded(request.params.id);
       if (!row.thumbnailKey) throw notFound('This file has no thumbnail');
       const name = row.filename.replace(/\.[^.]*$/, '') || 'thumbnail';
       return sendStoredObject(request, reply, ctx.storage, { key: row.thumbnailKey, contentType: 'image/webp', filename: `${name}.webp` });
     });
 
-    app.delete('/api/media/:id', { config: { permission: 'media.delete' }, schema: { params: idParams } }, async (request, reply) => {
+    app.delete('/api/media/:id', { config: { permission: 'media.delete', area: { params: { id: 'media' } } }, schema: { params: idParams } }, async (request, reply) => {
       if (!isUuid(request.params.id)) throw notFound(MEDIA_NOT_FOUND);
       await request.authorizeRecord('media.delete', async () => (await repo.findById(request.params.id))?.uploadedBy);
       const row = await repo.delete(request.params.id, request.user!.id);

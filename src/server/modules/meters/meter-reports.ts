@@ -19,14 +19,14 @@ export const meterLogs: ReportDefinition = {
     { header: 'Notes', key: 'notes', width: 40 },
   ],
   // Consumption = (reading − previous reading of the same meter) × multiplier; none across a reset.
-  query: (locationId) => sql`
+  query: (scope) => sql`
     SELECT m.meter_number, m.type, m.unit, m.multiplier, m.location_path, r.reading_date, r.reading,
            CASE WHEN r.is_reset THEN NULL
                 ELSE (r.reading - lag(r.reading) OVER (PARTITION BY r.meter_id ORDER BY r.reading_date, r.id))::bigint * m.multiplier
            END AS consumption,
            CASE WHEN r.is_reset THEN 'Yes' ELSE 'No' END AS is_reset, u.full_name AS recorded_by, r.notes
     FROM meter_readings r JOIN meters m ON m.id = r.meter_id LEFT JOIN users u ON u.id = r.recorded_by
-    WHERE ${inScope(sql`m.location_id`, locationId)}
+    WHERE ${inScope(sql`m.location_id`, scope)}
     ORDER BY m.meter_number, r.reading_date, r.id`,
   labels: { type: METER_TYPE_LABELS },
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inAreas } from '../../policy/areas';
 import { transactionAs } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
@@ -46,8 +47,13 @@ const formatDate = (d: Date) => d.toISOString().slice(0, 10);
 
 export function metersRepo(db: Db) {
   return {
-    async list(): Promise<Meter[]> {
-      const rows = await db.select().from(meters).orderBy(asc(meters.meterNumber));
+    /** Every meter, or with `areaRoots` those in the areas (policy/areas.ts). */
+    async list(areaRoots: string[] | null = null): Promise<Meter[]> {
+      const rows = await db
+        .select()
+        .from(meters)
+        .where(areaRoots ? inAreas(meters.locationId, areaRoots) : undefined)
+        .orderBy(asc(meters.meterNumber));
       return rows.map(toMeter);
     },
 

@@ -26,6 +26,6 @@ export const metersResource = defineResource({
     },
     { table: meterReadings, entity: 'meter_reading', subjectColumn: null, references: { meter_id: 'meter' } },
   ],
-  search: { list: 'meters', source: meterSource, id: meters.id },
+  search: { list: 'meters', source: meterSource, id: meters.id, place: meters.locationId },
   reports: { meter_logs: meterLogs },
 });

@@ -12,16 +12,16 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = metersRepo(ctx.db);
 
-    app.get('/api/meters', { config: { permission: 'register.read' }, schema: { response: { 200: z.array(meterSchema) } } }, async () => repo.list());
+    app.get('/api/meters', { config: { permission: 'register.read', area: 'filtered' }, schema: { response: { 200: z.array(meterSchema) } } }, async (request) => repo.list(request.areaRoots));
 
-    app.post('/api/meters', { config: { permission: 'meter.create' }, schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
+    app.post('/api/meters', { config: { permission: 'meter.create', area: { body: { locationId: 'location' }, create: true } }, schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
       const result = await repo.create(request.body, request.user!.id);
       if (result.kind === 'location-missing') throw badRequest('Location not found', { locationId: 'Location not found' });
       if (result.kind === 'number-taken') throw conflict(result.message, { meterNumber: result.message });
       return reply.status(201).send(result.meter);
     });
 
-    app.get('/api/meters/:id', { config: { permission: 'register.read' }, schema: { params: idParams, response: { 200: meterSchema } } }, async (request) => {
+    app.get('/api/meters/:id', { config: { permission: 'register.read', area: { params: { id: 'meter' } } }, schema: { params: idParams, response: { 200: meterSchema } } }, async (request) => {
       const meter = isUuid(request.params.id) ? await repo.get(request.params.id) : undefined;
       if (!meter) throw notFound('Meter not found');
       return meter;
@@ -29,7 +29,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/meters/:id/readings',
-      { config: { permission: 'register.read' }, schema: { params: idParams, querystring: listReadingsQuery, response: { 200: z.array(readingSchema) } } },
+      { config: { permission: 'register.read', area: { params: { id: 'meter' } } }, schema: { params: idParams, querystring: listReadingsQuery, response: { 200: z.array(readingSchema) } } },
       async (request, reply) => {
         const page = isUuid(request.params.id) ? await repo.readings(request.params.id, request.query.limit, request.query.cursor) : undefined;
         if (!page) throw notFound('Meter not found');
@@ -38,7 +38,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/meter-readings', { config: { permission: 'reading.create' }, schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
+    app.post('/api/meter-readings', { config: { permission: 'reading.create', area: { body: { meterId: 'meter' }, create: true } }, schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
       const result = await repo.addReading(request.body, request.user!);
       if (result.kind === 'meter-missing') throw badRequest('Meter not found', { meterId: 'Meter not found' });
       if (result.kind === 'refused') throw badRequest(result.message, { reading: result.message });

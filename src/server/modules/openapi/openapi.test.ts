@@ -184,7 +184,7 @@ describe('a route added without documentation', () => {
     const other = await createTestApp({ onRoute: collector(extraRoutes) });
     try {
       // Registered after the app is built, as a new module would be: the document lists it, bare.
-      other.app.get('/api/widgets/:id', { config: { permission: 'register.read' } }, async () => ({}));
+      other.app.get('/api/widgets/:id', { config: { permission: 'register.read', area: 'filtered' } }, async () => ({}));
       const res = await getJson(other.app, OPENAPI_PATH);
       const problems = contractProblems(JSON.parse(res.body) as Document, extraRoutes);
       expect(problems).toEqual([

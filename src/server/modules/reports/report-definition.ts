@@ -1,16 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReportColumn } from './spreadsheet';
+import { inAreas } from '../../policy/areas';
 
 /**
  * What a report contains: its columns and the one query that produces its rows (streamed through
- * a cursor). `locationId` limits a report to everything inside that location. Each resource
- * declares its own reports (`reports` in its `*.resource.ts`).
+ * a cursor). `scope` limits a report to the subtrees of these locations (the one a user chose, or
+ * the areas they are limited to; null for the whole estate). Each resource declares its own
+ * reports (`reports` in its `*.resource.ts`).
  */
 export interface ReportDefinition {
   sheetName: string;
   columns: ReportColumn[];
-  query(locationId: string | null): SQL;
+  query(scope: string[] | null): SQL;
   /** Columns holding an enum, shown by its label (a person reads "Fire door", not "fire_door"): column key → value → label. */
   labels?: Record<string, Record<string, string>>;
 }
@@ -29,13 +31,10 @@ export interface ReportSpec {
 
 const dialect = new PgDialect();
 
-export function reportSpec(definition: ReportDefinition, locationId: string | null): ReportSpec {
+export function reportSpec(definition: ReportDefinition, scope: string[] | null): ReportSpec {
   const { sheetName, columns, labels } = definition;
-  return { sheetName, columns, labels, query: dialect.sqlToQuery(definition.query(locationId)) };
+  return { sheetName, columns, labels, query: dialect.sqlToQuery(definition.query(scope)) };
 }
 
-/** Locations inside (or equal to) the chosen one, from the stored ancestry: no recursion needed. */
-export const inScope = (column: SQL, locationId: string | null): SQL =>
-  locationId
-    ? sql`${column} IN (SELECT id FROM locations WHERE id = ${locationId} OR ancestor_ids @> ARRAY[${locationId}]::uuid[])`
-    : sql`true`;
+/** Records whose location `column` lies in the scope's subtrees (policy/areas.ts); true for the whole estate. */
+export const inScope = (column: SQL, scope: string[] | null): SQL => inAreas(column, scope);

@@ -51,7 +51,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/reports/export',
-      { config: { permission: 'report.export' }, schema: { body: exportRequestSchema, response: { 201: exportResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } } },
+      { config: { permission: 'report.export', area: { body: { locationId: 'location' } } }, schema: { body: exportRequestSchema, response: { 201: exportResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } } },
       async (request, reply) => {
         const { reportType, format, locationId } = request.body;
         const userId = request.user!.id;
@@ -62,7 +62,9 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         let row: ExportRow;
         try {
           const started = performance.now();
-          const file = await generateReport(ctx, queue, { reportType, format, locationId });
+          // A chosen location's subtree, else the areas the user is limited to, else the whole estate.
+          const scope = locationId ? [locationId] : request.areaRoots;
+          const file = await generateReport(ctx, queue, { reportType, format, scope });
           const now = ctx.now();
           const values = {
             userId,
@@ -91,11 +93,11 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/reports/exports', { config: { permission: 'register.read' }, schema: { response: { 200: z.array(exportRecordSchema) } } }, async (request) =>
+    app.get('/api/reports/exports', { config: { permission: 'register.read', area: 'unplaced' }, schema: { response: { 200: z.array(exportRecordSchema) } } }, async (request) =>
       (await repo.recent(request.user!.id, RECENT_EXPORTS)).map(withLink),
     );
 
-    app.get('/api/reports/exports/:id/download', { config: { permission: 'register.read' }, schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
+    app.get('/api/reports/exports/:id/download', { config: { permission: 'register.read', area: 'unplaced' }, schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
       const { id } = request.params;
       const row = isUuid(id) ? await repo.ownedBy(id, request.user!.id) : undefined;
       if (!row) throw notFound('Export not found');

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { inAreas } from '../../policy/areas';
 import type { Db } from '../../db/client';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
@@ -23,11 +24,16 @@ export type Corrections = Map<string, string[]>;
  * words (`search_words`) and records matching a correction follow the exact matches.
  */
 export function globalSearch(db: Db) {
-  const requests = (match: Match, skip?: Record<ListName, string[]>) =>
-    LISTS.map(({ list, source, id }) => ({
+  /** Each list's request; with `areaRoots`, only records in the areas (policy/areas.ts). */
+  const requests = (match: Match, areaRoots: string[] | null, skip?: Record<ListName, string[]>) =>
+    LISTS.map(({ list, source, id, place }) => ({
       source,
       match,
-      where: skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
+      where: and(
+        areaRoots ? inAreas(place, areaRoots) : undefined,
+        skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
+      ),
+      filtered: areaRoots !== null,
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,
     }));
@@ -39,10 +45,10 @@ export function globalSearch(db: Db) {
    * leaving the exact ones out by id. A one-word query's matches as typed are exactly those, so
    * only its corrections are searched.
    */
-  const withCorrections = async (q: string, fixes: Corrections, exact: SearchResponse): Promise<SearchResponse> => {
+  const withCorrections = async (q: string, fixes: Corrections, exact: SearchResponse, areaRoots: string[] | null = null): Promise<SearchResponse> => {
     const keepTyped = searchTerms(q).length > 1;
     const ids = eachList(({ list }) => exact[list].map((row) => row.id));
-    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), ids);
+    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), areaRoots, ids);
     const more = responseOf(byList(await findMatches(db, corrected)));
     const rows: Array<{ id: string }> = [];
     return {
@@ -53,10 +59,11 @@ export function globalSearch(db: Db) {
   };
 
   return {
-    async search(q: string): Promise<SearchResponse> {
+    /** The query's matches in every list; with `areaRoots`, only in the user's areas. */
+    async search(q: string, areaRoots: string[] | null = null): Promise<SearchResponse> {
       // The exact matches, and (in the same statement) corrections of the query's words when the
       // three lists together hold less than a page.
-      const exact = await findMatchesOrFew(db, requests(matchOf(q)), {
+      const exact = await findMatchesOrFew(db, requests(matchOf(q), areaRoots), {
         name: 'corrections',
         below: SEARCH_RESULTS_PER_LIST,
         words: searchTerms(q).filter(isWord),
@@ -64,7 +71,7 @@ export function globalSearch(db: Db) {
       });
       const response = responseOf(byList(exact.found));
       const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
-      return fixes.size === 0 ? response : withCorrections(q, fixes, response);
+      return fixes.size === 0 ? response : withCorrections(q, fixes, response, areaRoots);
     },
     withCorrections,
   };

@@ -7,8 +7,8 @@ import { globalSearch } from './global-search';
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const search = globalSearch(ctx.db);
-    app.get('/api/search', { config: { permission: 'register.read' }, schema: { querystring: searchQuery, response: { 200: searchResponseSchema } } }, async (request) =>
-      search.search(request.query.q),
+    app.get('/api/search', { config: { permission: 'register.read', area: 'filtered' }, schema: { querystring: searchQuery, response: { 200: searchResponseSchema } } }, async (request) =>
+      search.search(request.query.q, request.areaRoots),
     );
   };
 }

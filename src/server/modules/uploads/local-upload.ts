@@ -61,7 +61,7 @@ export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       LOCAL_UPLOAD_ROUTE,
-      { config: { permission: 'media.upload' }, schema: { params: z.object({ id: z.string().max(100) }), querystring, response: { 200: storedObjectSchema } } },
+      { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: z.object({ id: z.string().max(100) }), querystring, response: { 200: storedObjectSchema } } },
       async (request) => {
         if (!UUID.test(request.params.id)) throw notFound();
         const key = `uploads/${request.params.id}`;

@@ -65,7 +65,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/s3/multipart',
-      { config: { permission: 'media.upload', rateLimit: uploadRateLimit }, schema: { body: createMultipartSchema, response: { 200: createMultipartResponse } } },
+      { config: { permission: 'media.upload', area: 'unplaced', rateLimit: uploadRateLimit }, schema: { body: createMultipartSchema, response: { 200: createMultipartResponse } } },
       async (request) => {
         const storage = s3();
         const key = await issueUploadGrant(ctx, request.user!.id);
@@ -76,7 +76,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/s3/multipart/:uploadId',
-      { config: { permission: 'media.upload' }, schema: { params: multipartParams, querystring: s3KeyQuery, response: { 200: z.array(multipartPartSchema) } } },
+      { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: multipartParams, querystring: s3KeyQuery, response: { 200: z.array(multipartPartSchema) } } },
       async (request) => {
         const storage = s3();
         const key = ownKey(request, request.query.key);
@@ -86,7 +86,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/s3/multipart/:uploadId/:partNumber',
-      { config: { permission: 'media.upload' }, schema: { params: multipartPartParams, querystring: signPartQuery, response: { 200: signPartResponse } } },
+      { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: multipartPartParams, querystring: signPartQuery, response: { 200: signPartResponse } } },
       async (request) => {
         const storage = s3();
         const key = ownKey(request, request.query.key);
@@ -100,7 +100,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/s3/multipart/:uploadId/complete',
-      { config: { permission: 'media.upload' }, schema: { params: multipartParams, querystring: s3KeyQuery, body: completeMultipartSchema, response: { 200: completeMultipartResponse } } },
+      { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: multipartParams, querystring: s3KeyQuery, body: completeMultipartSchema, response: { 200: completeMultipartResponse } } },
       async (request) => {
         const storage = s3();
         const key = ownKey(request, request.query.key);
@@ -117,7 +117,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/api/s3/multipart/:uploadId', { config: { permission: 'media.upload' }, schema: { params: multipartParams, querystring: s3KeyQuery } }, async (request, reply) => {
+    app.delete('/api/s3/multipart/:uploadId', { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: multipartParams, querystring: s3KeyQuery } }, async (request, reply) => {
       const storage = s3();
       const key = ownKey(request, request.query.key);
       await s3Call(request.log, () => storage.abortMultipart(key, request.params.uploadId));
@@ -126,7 +126,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/s3/params',
-      { config: { permission: 'media.upload', rateLimit: uploadRateLimit }, schema: { querystring: s3ParamsQuery, response: { 200: s3ParamsResponse } } },
+      { config: { permission: 'media.upload', area: 'unplaced', rateLimit: uploadRateLimit }, schema: { querystring: s3ParamsQuery, response: { 200: s3ParamsResponse } } },
       async (request) => {
         const storage = s3('Presigned POST uploads need S3 storage: use POST /api/objects/upload');
         const key = await issueUploadGrant(ctx, request.user!.id);
@@ -140,7 +140,7 @@ export function s3CompanionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Answers 404 (a 4xx, like any call this server does not offer): the client signs per request.
-    app.get('/api/s3/sts', { config: { permission: 'media.upload' } }, async () => {
+    app.get('/api/s3/sts', { config: { permission: 'media.upload', area: 'unplaced' } }, async () => {
       throw notFound('Temporary S3 credentials are not issued: each upload request is signed by the server');
     });
   };

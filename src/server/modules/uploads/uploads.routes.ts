@@ -30,7 +30,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/objects/upload',
-      { config: { permission: 'media.upload', rateLimit: uploadRateLimit }, schema: { body: uploadRequestSchema, response: { 200: uploadResponseSchema } } },
+      { config: { permission: 'media.upload', area: 'unplaced', rateLimit: uploadRateLimit }, schema: { body: uploadRequestSchema, response: { 200: uploadResponseSchema } } },
       async (request) => {
         const userId = request.user!.id;
         const type = normaliseType(request.body.contentType);

@@ -10,7 +10,8 @@ import {
   usersQuerySchema,
 } from '../../../shared/contract/users';
 import { PASSWORD_RESET_TTL_HOURS } from '../../../shared/domain/accounts';
-import { conflict, notFound } from '../../http-errors';
+import { badRequest, conflict, notFound } from '../../http-errors';
+import { areasNamed } from '../../policy/areas';
 import type { AppContext } from '../../app-context';
 import { transactionAs, type Tx } from '../../db/actor';
 import { idParams } from '../../../shared/contract/common';
@@ -22,6 +23,8 @@ import { linkTo } from './links';
 const USER_NOT_FOUND = 'User not found';
 const LAST_ADMIN = 'The last active organisation admin cannot be demoted or deactivated. Make another user an org admin first.';
 const NOT_PENDING = 'This account is not awaiting approval';
+const AREA_NOT_FOUND = 'Location not found';
+const ONLY_AREA_MANAGERS = 'Only area managers can be limited to areas';
 
 /** The Users page's calls: list, change role or status, approve or reject, reset a password (ADR 024). */
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -66,9 +69,23 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { permission: 'user.manage' }, schema: { params: idParams, body: updateUserSchema, response: { 200: managedUserSchema } } },
       async (request) => {
         const change = request.body;
+        // Locations are never deleted, so areas checked here still exist when the change is written.
+        const chosenAreas = change.areaLocationIds && (await areasNamed(ctx.db, change.areaLocationIds));
+        if (chosenAreas && chosenAreas.length < new Set(change.areaLocationIds).size) {
+          throw badRequest(AREA_NOT_FOUND, { areaLocationIds: AREA_NOT_FOUND });
+        }
         const updated = await changeUser(request.user!.id, request.params.id, async (tx, target) => {
           if (target.status === 'pending') throw conflict('Approve or reject this account first');
-          const next = { role: change.role ?? target.role, status: change.status ?? target.status };
+          const next = {
+            role: change.role ?? target.role,
+            status: change.status ?? target.status,
+            areaLocationIds: chosenAreas ? chosenAreas.map((a) => a.id) : target.areaLocationIds,
+          };
+          // Areas bound area managers only; a user who stops being one gets the whole estate back.
+          if (next.role !== 'area_manager') {
+            if (chosenAreas && chosenAreas.length > 0) throw badRequest(ONLY_AREA_MANAGERS, { areaLocationIds: ONLY_AREA_MANAGERS });
+            next.areaLocationIds = [];
+          }
           await keepAnAdmin(tx, target, next);
           const row = await users.update(tx, target.id, next);
           // Deactivated: every session ends now, on every process.
@@ -76,7 +93,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return row!;
         });
         request.log.info({ event: 'user-change', userId: updated.id, by: request.user!.id, change }, 'admin');
-        return toManagedUser(updated);
+        return toManagedUser(updated, await areasNamed(ctx.db, updated.areaLocationIds));
       },
     );
 
@@ -88,7 +105,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (target.status !== 'pending') throw conflict(NOT_PENDING);
           return (await users.update(tx, target.id, { status: 'active', role: request.body.role, requestedRole: null }))!;
         });
-        return toManagedUser(approved);
+        return toManagedUser(approved, []);
       },
     );
 

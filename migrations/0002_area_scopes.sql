@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "area_location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;

@@ -1,0 +1,126 @@
+import { asc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { locations } from '../db/schema';
+import type { Area } from '../../shared/contract/auth';
+
+/**
+ * Areas (ADR 024): an org admin may limit an area manager to location subtrees. Such a user's
+ * lists, search, dashboard and exports show only those subtrees; a record outside them is not
+ * found; a write outside them is refused. Other roles, and an area manager with no areas, work on
+ * the whole estate.
+ */
+
+export interface AreaHolder {
+  role: string;
+  areaLocationIds: string[];
+}
+
+/** The roots of the subtrees the user is limited to, or null for the whole estate. */
+export function areaRootsOf(user: AreaHolder): string[] | null {
+  return user.role === 'area_manager' && user.areaLocationIds.length > 0 ? user.areaLocationIds : null;
+}
+
+/** The locations in the areas: each root and everything below it (db/sql/areas.sql). */
+export const areaLocationsSql = (roots: string[]): SQL => sql`SELECT * FROM area_locations(${sql.param(roots)}::uuid[])`;
+
+/** `column` (a location id) lies in the areas; true for the whole estate. */
+export const inAreas = (column: SQLWrapper, roots: string[] | null): SQL =>
+  roots ? sql`${column} IN (${areaLocationsSql(roots)})` : sql`true`;
+
+/** The areas by name and path, in path order; ids of no location are left out. */
+export async function areasNamed(db: Db, ids: readonly string[]): Promise<Area[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: locations.id, name: locations.name, path: locations.path })
+    .from(locations)
+    .where(inArray(locations.id, [...new Set(ids)]))
+    .orderBy(asc(locations.path), asc(locations.id));
+}
+
+/** "North Site", "North Site and South Site", "A, B and C": the areas in a sentence. */
+export function areaList(areas: Area[]): string {
+  const names = areas.map((a) => a.name);
+  if (names.length <= 1) return names[0] ?? 'no location';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The reason a write outside the user's areas is refused. */
+export const outsideAreasMessage = (areas: Area[]) =>
+  `Your access is limited to ${areaList(areas)}. Ask an organisation admin if you need more.`;
+
+/** Records a route can name whose place in the estate decides whether an area manager reaches them. */
+export type PlacedKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'media';
+
+/**
+ * The location a record lies in, from its id (a uuid parameter). An action lies where its asset
+ * does: one with no asset belongs to the whole estate, outside every area. Media lie where the
+ * asset, assessment or action they show does.
+ */
+const LOCATION_OF: Record<PlacedKind, (id: SQL) => SQL> = {
+  location: (id) => sql`${id}`,
+  asset: (id) => sql`(SELECT location_id FROM assets WHERE id = ${id})`,
+  assessment: (id) => sql`(SELECT a.location_id FROM assessments s JOIN assets a ON a.id = s.asset_id WHERE s.id = ${id})`,
+  action: (id) => sql`(SELECT a.location_id FROM actions x JOIN assets a ON a.id = x.asset_id WHERE x.id = ${id})`,
+  meter: (id) => sql`(SELECT location_id FROM meters WHERE id = ${id})`,
+  media: (id) => sql`(SELECT a.location_id FROM media m
+      JOIN assets a ON a.id = coalesce(m.asset_id,
+        (SELECT asset_id FROM assessments WHERE id = m.assessment_id),
+        (SELECT asset_id FROM actions WHERE id = m.action_id))
+      WHERE m.id = ${id})`,
+};
+
+/** Whether the record lies in the areas; false when there is no such record. */
+export async function liesInAreas(db: Db, roots: string[], kind: PlacedKind, id: string): Promise<boolean> {
+  const location = LOCATION_OF[kind](sql`${id}::uuid`);
+  const result = await db.execute<{ inside: boolean }>(
+    sql`SELECT ${location} IN (${areaLocationsSql(roots)}) AS inside`,
+  );
+  return result.rows[0]?.inside === true;
+}
+
+/**
+ * What a route asks of the user's areas (ADR 024). Every route with a register permission declares
+ * one, so no route can be added without deciding what an area manager reaches through it.
+ * - `'filtered'`: the handler keeps its answer within `request.areaRoots` (a list, the search,
+ *   the dashboard);
+ * - `'unplaced'`: the route reads or writes nothing placed in the estate (an upload not yet
+ *   recorded, the user's own exports);
+ * - checks on the records the request names (uuids; anything else is left to the route):
+ *   `params` and `query` outside the areas are not found (404, as for a record that does not
+ *   exist); `body` fields name where a write puts something, and outside the areas it is refused
+ *   (403, saying which areas the user works in). With `create`, the new record must be placed by
+ *   one of `body`'s fields: without one it would belong to no area (a top-level location, an action
+ *   on no asset). A PATCH that clears one of `body`'s fields and names no record in them (an
+ *   action unlinked from its asset) is refused the same way: the record could leave every area.
+ */
+export type AreaRule =
+  | 'filtered'
+  | 'unplaced'
+  | {
+      params?: Record<string, PlacedKind>;
+      query?: Record<string, PlacedKind>;
+      body?: Record<string, PlacedKind>;
+      create?: true;
+    };
+
+const NOT_FOUND: Record<PlacedKind, string> = {
+  location: 'Location not found',
+  asset: 'Asset not found',
+  assessment: 'Assessment not found',
+  action: 'Action not found',
+  meter: 'Meter not found',
+  media: 'Media not found',
+};
+export const notFoundMessage = (kind: PlacedKind) => NOT_FOUND[kind];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The uuids a request names in `fields` of `source`, with their kinds. */
+export function namedRecords(source: unknown, fields: Record<string, PlacedKind> | undefined): Array<{ kind: PlacedKind; id: string }> {
+  if (!fields || typeof source !== 'object' || source === null) return [];
+  const values = source as Record<string, unknown>;
+  return Object.entries(fields).flatMap(([field, kind]) => {
+    const id = values[field];
+    return typeof id === 'string' && UUID.test(id) ? [{ kind, id }] : [];
+  });
+}
