@@ -362,6 +362,32 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page, 'administrative changes');
     });
 
+    test("an area manager's Areas dialog, and their limited dashboard", async ({ page, browser }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      const site = await createLocation(page, `Depot ${uniqueToken('')}`);
+      const managerContext = await browser.newContext({ ...size.use, reducedMotion: 'reduce' });
+      const managerPage = await managerContext.newPage();
+      const manager = await signUpViaApi(managerPage, uniqueUser({ role: 'area_manager', fullName: 'Arlo Area' }));
+      await page.goto('/users');
+      await page.getByLabel('Search users').fill(manager.username);
+      const row = page.getByTestId('user-row').filter({ hasText: manager.username });
+      await expect(row.getByTestId('user-areas')).toHaveText('Whole estate');
+
+      const areas = await openDialog(page, row.getByRole('button', { name: `Areas of ${manager.username}` }), 'Areas of Arlo Area');
+      await areas.getByLabel('Search locations').fill(site.name);
+      await areas.getByRole('button', { name: `Add ${site.name}` }).click();
+      await expect(areas.getByRole('button', { name: `Remove ${site.name}` })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Areas dialog');
+      await areas.getByRole('button', { name: 'Save areas' }).click();
+      await expect(row.getByTestId('user-areas')).toHaveText(site.name);
+
+      await managerPage.goto('/');
+      await expect(heading(managerPage, 'Dashboard')).toBeVisible();
+      await expect(managerPage.getByTestId('area-scope-notice')).toBeVisible();
+      await expectNoSeriousA11yViolations(managerPage, 'limited dashboard');
+      await managerContext.close();
+    });
+
     test('settings and account, with the open-registration notice', async ({ page }) => {
       await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
       await page.goto('/settings');

@@ -120,7 +120,7 @@ describe('limiting an area manager', () => {
     expect(unknown.json<{ message: string }>().message).toBe('Location not found');
     expect((await send('PATCH', `/api/users/${other}`, admin, { areaLocationIds: ['not-a-uuid'] })).statusCode).toBe(400);
 
-    const both = await send('PATCH', `/api/users/${other}`, admin, { areaLocationIds: [south.site, north.site, north.site] });
+    const both = await send('PATCH', `/api/users/${other}`, admin, { areaLocationIds: [south.site, north.building, north.site, north.site] });
     expect(both.json<{ areas: Array<{ name: string }> }>().areas.map((a) => a.name)).toEqual(['North Site', 'South Site']);
     const promoted = await send('PATCH', `/api/users/${other}`, admin, { role: 'asset_manager' });
     expect(promoted.json<{ areas: unknown[] }>().areas).toEqual([]);

@@ -2,6 +2,7 @@ import { asc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { locations } from '../db/schema';
 import type { Area } from '../../shared/contract/auth';
+export { outsideAreasMessage } from '../../shared/domain/areas';
 
 /**
  * Areas (ADR 024): an org admin may limit an area manager to location subtrees. Such a user's
@@ -37,16 +38,21 @@ export async function areasNamed(db: Db, ids: readonly string[]): Promise<Area[]
     .orderBy(asc(locations.path), asc(locations.id));
 }
 
-/** "North Site", "North Site and South Site", "A, B and C": the areas in a sentence. */
-export function areaList(areas: Area[]): string {
-  const names = areas.map((a) => a.name);
-  if (names.length <= 1) return names[0] ?? 'no location';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+/**
+ * The chosen locations that exist, less those inside another chosen one (a building chosen with its
+ * site adds nothing), by name and path.
+ */
+export async function outermostAreas(db: Db, ids: readonly string[]): Promise<{ found: number; areas: Area[] }> {
+  if (ids.length === 0) return { found: 0, areas: [] };
+  const chosen = [...new Set(ids)];
+  const rows = await db
+    .select({ id: locations.id, name: locations.name, path: locations.path, ancestorIds: locations.ancestorIds })
+    .from(locations)
+    .where(inArray(locations.id, chosen))
+    .orderBy(asc(locations.path), asc(locations.id));
+  const areas = rows.filter((row) => !row.ancestorIds.some((id) => chosen.includes(id))).map(({ id, name, path }) => ({ id, name, path }));
+  return { found: rows.length, areas };
 }
-
-/** The reason a write outside the user's areas is refused. */
-export const outsideAreasMessage = (areas: Area[]) =>
-  `Your access is limited to ${areaList(areas)}. Ask an organisation admin if you need more.`;
 
 /** Records a route can name whose place in the estate decides whether an area manager reaches them. */
 export type PlacedKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'media';

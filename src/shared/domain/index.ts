@@ -14,3 +14,5 @@ export * from './json-fields';
 export * from './media-urls';
 export * from './accounts';
 export * from './permissions';
+export * from './areas';
+export * from './compliance';

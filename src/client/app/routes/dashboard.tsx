@@ -8,22 +8,25 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ConditionBadge, CONDITION_STYLES } from '@/components/domain/badges';
 import { paths } from '@/config/paths';
 import { growthCaption, highPriorityCaption, shareCaption } from '@/features/dashboard/trend-captions';
+import { areaNames, useMyAreas } from '@/lib/areas';
 import { formatCalendarDate } from '@/lib/format';
 import { useDashboardStats, useOpenActions, useRecentAssets } from '@/features/dashboard/api/use-dashboard';
 
 /** The dashboard (spec §2): four figures, recent assets, open actions and the condition spread. */
 export default function DashboardPage() {
   const { data: stats, isLoading } = useDashboardStats();
+  // A limited area manager's figures cover their areas only: the header says which.
+  const { areas, limited } = useMyAreas();
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" subtitle="Overview of your asset estate" />
+      <PageHeader title="Dashboard" subtitle={limited ? `Overview of ${areaNames(areas)}` : 'Overview of your asset estate'} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {isLoading || !stats ? (
           Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-32" data-testid="stat-skeleton" />)
         ) : (
           <>
-            <MetricCard title="Total Assets" value={stats.totalAssets} caption="Across all sites" trend={growthCaption(stats)} icon={Package} />
+            <MetricCard title="Total Assets" value={stats.totalAssets} caption={limited ? 'Across your areas' : 'Across all sites'} trend={growthCaption(stats)} icon={Package} />
             <MetricCard
               title="Excellent/Good"
               value={stats.goodCondition}

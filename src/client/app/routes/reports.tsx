@@ -10,9 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api-client';
+import { useMyAreas } from '@/lib/areas';
 import { useCan } from '@/lib/permissions';
 import { useExportReport } from '@/features/reports/api/use-export-report';
 import { RecentExports } from '@/features/reports/components/recent-exports';
+import { allLocationsLabel } from '@/features/reports/all-locations-label';
 import { useSites } from '@/features/locations/api/use-sites';
 
 const ALL_LOCATIONS = 'all';
@@ -40,6 +42,7 @@ export default function ReportsPage() {
   const { data: sites = [] } = useSites();
   const exportReport = useExportReport();
   const { can, reason } = useCan();
+  const { limited } = useMyAreas();
 
   const run = (format: ExportFormat) =>
     exportReport.mutate(
@@ -93,7 +96,7 @@ export default function ReportsPage() {
           <div className="grid max-w-md gap-2">
             <Label htmlFor="report-location">Location</Label>
             <NativeSelect id="report-location" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-              <option value={ALL_LOCATIONS}>All Locations</option>
+              <option value={ALL_LOCATIONS}>{allLocationsLabel(limited)}</option>
               {sites.map((site) => (
                 <option key={site.id} value={site.id}>
                   {site.name}

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contract/users';
 import { PASSWORD_RESET_TTL_HOURS } from '../../../shared/domain/accounts';
 import { badRequest, conflict, notFound } from '../../http-errors';
-import { areasNamed } from '../../policy/areas';
+import { areasNamed, outermostAreas } from '../../policy/areas';
 import type { AppContext } from '../../app-context';
 import { transactionAs, type Tx } from '../../db/actor';
 import { idParams } from '../../../shared/contract/common';
@@ -70,10 +70,9 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const change = request.body;
         // Locations are never deleted, so areas checked here still exist when the change is written.
-        const chosenAreas = change.areaLocationIds && (await areasNamed(ctx.db, change.areaLocationIds));
-        if (chosenAreas && chosenAreas.length < new Set(change.areaLocationIds).size) {
-          throw badRequest(AREA_NOT_FOUND, { areaLocationIds: AREA_NOT_FOUND });
-        }
+        const chosen = change.areaLocationIds && (await outermostAreas(ctx.db, change.areaLocationIds));
+        if (chosen && chosen.found < new Set(change.areaLocationIds).size) throw badRequest(AREA_NOT_FOUND, { areaLocationIds: AREA_NOT_FOUND });
+        const chosenAreas = chosen?.areas;
         const updated = await changeUser(request.user!.id, request.params.id, async (tx, target) => {
           if (target.status === 'pending') throw conflict('Approve or reject this account first');
           const next = {

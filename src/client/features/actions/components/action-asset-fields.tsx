@@ -7,8 +7,8 @@ import { useAssessmentOptions } from '@/features/actions/api/use-assessment-opti
 import { useActionAsset } from '@/features/actions/api/use-action-asset';
 
 /**
- * The action form's optional links: an asset (picked, or fixed when the form is opened from an
- * asset's page) and then one of that asset's assessments.
+ * The action form's links: an asset (picked, or fixed when the form is opened from an asset's page;
+ * optional except for a user limited to areas) and then one of that asset's assessments.
  */
 export function ActionAssetFields({
   idPrefix,
@@ -18,6 +18,7 @@ export function ActionAssetFields({
   assessmentId,
   onAssetChange,
   onAssessmentChange,
+  assetRequired = false,
   assetError,
   assessmentError,
 }: {
@@ -29,6 +30,8 @@ export function ActionAssetFields({
   assessmentId: string | null;
   onAssetChange: (assetId: string | null) => void;
   onAssessmentChange: (assessmentId: string | null) => void;
+  /** True for a user limited to areas: an action must then belong to an asset in them. */
+  assetRequired?: boolean;
   assetError?: string;
   assessmentError?: string;
 }) {
@@ -41,15 +44,15 @@ export function ActionAssetFields({
       {presetAssetId ? (
         <FixedAsset id={assetFieldId} assetId={presetAssetId} />
       ) : (
-        <FormField id={assetFieldId} label="Asset (optional)" error={assetError}>
+        <FormField id={assetFieldId} label={assetRequired ? 'Asset' : 'Asset (optional)'} error={assetError}>
           <AssetPicker
             id={assetFieldId}
             value={assetId}
             selectedLabel={knownAssetLabel}
             onChange={(asset) => onAssetChange(asset?.id ?? null)}
-            placeholder="No asset"
+            placeholder={assetRequired ? 'Choose an asset' : 'No asset'}
             invalid={!!assetError}
-            clearable
+            clearable={!assetRequired}
           />
         </FormField>
       )}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createActionSchema, type Action, type CreateActionInput } from '@shared/contract/actions';
@@ -19,6 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { areaNames, useMyAreas } from '@/lib/areas';
 import { useCreateAction } from '@/features/actions/api/use-create-action';
 import { useUpdateAction } from '@/features/actions/api/use-update-action';
 import { useRecordPhotos } from '@/components/photo-capture/use-record-photos';
@@ -97,6 +98,17 @@ export function ActionFormDialog({
   );
 }
 
+/**
+ * The form's schema. A user limited to areas (ADR 024) reaches only actions on assets in them, so
+ * the asset is required: refused here with the reason rather than sent and refused with a 403.
+ */
+function schemaFor(areaLimit: string | null): typeof createActionSchema {
+  if (!areaLimit) return createActionSchema;
+  return createActionSchema.extend({
+    assetId: createActionSchema.shape.assetId.refine((id) => !!id, `Choose an asset: your access is limited to ${areaLimit}.`),
+  });
+}
+
 function defaultsFor(action: Action | undefined, presetAssetId: string | undefined): CreateActionInput {
   return {
     assetId: action?.assetId ?? presetAssetId ?? null,
@@ -122,7 +134,10 @@ function ActionForm({
   presetAssetId?: string;
   onSubmit: (values: CreateActionInput) => void;
 }) {
-  const form = useForm({ resolver: zodResolver(createActionSchema), defaultValues: defaultsFor(action, presetAssetId) });
+  const { areas, limited } = useMyAreas();
+  const areaLimit = limited ? areaNames(areas) : null;
+  const schema = useMemo(() => schemaFor(areaLimit), [areaLimit]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: defaultsFor(action, presetAssetId) });
   const { errors } = form.formState;
   const assetId = useWatch({ control: form.control, name: 'assetId' });
   const assessmentId = useWatch({ control: form.control, name: 'assessmentId' });
@@ -142,6 +157,7 @@ function ActionForm({
           form.setValue('assessmentId', null);
         }}
         onAssessmentChange={(id) => form.setValue('assessmentId', id)}
+        assetRequired={limited}
         assetError={errors.assetId?.message}
         assessmentError={errors.assessmentId?.message}
       />

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createLocationSchema, type CreateLocationInput, type Location } from '@shared/contract/locations';
+import { createLocationSchema, type CreateLocationInput, type Location, type LocationSummary } from '@shared/contract/locations';
 import { DEFAULT_LOCATION_TYPE, LOCATION_TYPE_LABELS, LOCATION_TYPES, canNest, locationTypeRank, type LocationType } from '@shared/domain/locations';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,9 @@ import { LocationPicker } from '@/components/domain/location-picker';
 import { KeyValueEditor } from '@/components/domain/key-value-editor';
 import { rowsToRecord, type KeyValueRow } from '@/components/domain/key-value-rows';
 import { errorMessage } from '@/lib/api-client';
+import { areaNames, useMyAreas } from '@/lib/areas';
 import { useCreateLocation } from '@/features/locations/api/use-create-location';
+import { useLocationSummary } from '@/features/locations/api/use-location-summary';
 
 const EMPTY: CreateLocationInput = {
   name: '',
@@ -30,6 +32,32 @@ const EMPTY: CreateLocationInput = {
 /** The types a location of `type` may sit under: every level above it (none for an organisation). */
 function parentTypesFor(type: LocationType): LocationType[] {
   return LOCATION_TYPES.slice(0, Math.max(0, locationTypeRank(type)));
+}
+
+/** Types that only ever sit at the top (an organisation): a user limited to areas may not add them. */
+const canHaveParent = (type: LocationType) => parentTypesFor(type).length > 0;
+const FIRST_TYPE_WITH_PARENT = LOCATION_TYPES.find(canHaveParent)!;
+
+/**
+ * The type a limited user most likely adds: one level below the highest level in their areas (a
+ * building, for someone limited to sites). Their areas carry no type, but the Locations page's
+ * summary, already loaded behind this dialog, counts only what lies in them.
+ */
+function typeInsideAreas(summary: LocationSummary | undefined): LocationType {
+  const ranks = (summary ?? []).filter((group) => group.total > 0).map((group) => locationTypeRank(group.type));
+  if (ranks.length === 0) return FIRST_TYPE_WITH_PARENT;
+  return LOCATION_TYPES[Math.min(Math.min(...ranks) + 1, LOCATION_TYPES.length - 1)]!;
+}
+
+/**
+ * The form's schema. A user limited to areas (ADR 024) may add locations only inside them, so the
+ * parent is required: refused here with the reason rather than sent and refused with a 403.
+ */
+function schemaFor(areaLimit: string | null): typeof createLocationSchema {
+  if (!areaLimit) return createLocationSchema;
+  return createLocationSchema.extend({
+    parentId: createLocationSchema.shape.parentId.refine((id) => !!id, `Choose a parent: your access is limited to ${areaLimit}.`),
+  });
 }
 
 /** Add Location (spec §2): name, type (default organisation), parent, code, description, GPS, metadata. */
@@ -72,7 +100,11 @@ export function AddLocationDialog({ open, onOpenChange }: { open: boolean; onOpe
 }
 
 function AddLocationForm({ formId, onSubmit }: { formId: string; onSubmit: (values: CreateLocationInput) => void }) {
-  const form = useForm({ resolver: zodResolver(createLocationSchema), defaultValues: EMPTY });
+  const { areas, limited } = useMyAreas();
+  const areaLimit = limited ? areaNames(areas) : null;
+  const schema = useMemo(() => schemaFor(areaLimit), [areaLimit]);
+  const { data: summary } = useLocationSummary();
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: limited ? { ...EMPTY, type: typeInsideAreas(summary) } : EMPTY });
   const { errors } = form.formState;
   const [parent, setParent] = useState<Location | null>(null);
   const [metadataRows, setMetadataRows] = useState<KeyValueRow[]>([]);
@@ -102,15 +134,22 @@ function AddLocationForm({ formId, onSubmit }: { formId: string; onSubmit: (valu
         <NativeSelect
           id={`${formId}-type`}
           aria-invalid={!!errors.type}
+          aria-describedby={areaLimit ? `${formId}-type-limit` : undefined}
           {...form.register('type', { onChange: (e: { target: { value: string } }) => changeType(e.target.value as LocationType) })}
         >
           {LOCATION_TYPES.map((value) => (
-            <option key={value} value={value}>
+            <option key={value} value={value} disabled={!!areaLimit && !canHaveParent(value)}>
               {LOCATION_TYPE_LABELS[value]}
+              {areaLimit && !canHaveParent(value) ? ' (needs the whole estate)' : ''}
             </option>
           ))}
         </NativeSelect>
       </FormField>
+      {areaLimit && (
+        <p id={`${formId}-type-limit`} className="-mt-2 text-sm text-muted-foreground" data-testid="area-limit-hint">
+          Your access is limited to {areaLimit}: a new location goes inside your areas, under a parent you choose.
+        </p>
+      )}
       {parentTypes.length > 0 && (
         <FormField id={`${formId}-parent`} label="Parent" error={errors.parentId?.message}>
           <LocationPicker
@@ -119,9 +158,9 @@ function AddLocationForm({ formId, onSubmit }: { formId: string; onSubmit: (valu
             selectedPath={parent?.path}
             onChange={chooseParent}
             allowedTypes={parentTypes}
-            placeholder="No parent (top level)"
+            placeholder={areaLimit ? 'Choose a location in your areas' : 'No parent (top level)'}
             invalid={!!errors.parentId}
-            clearable
+            clearable={!areaLimit}
           />
         </FormField>
       )}

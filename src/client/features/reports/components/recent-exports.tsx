@@ -2,14 +2,17 @@ import { Download, FileSpreadsheet } from 'lucide-react';
 import { EXPORT_FORMAT_LABELS, REPORT_TYPE_INFO } from '@shared/domain/reports';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMyAreas } from '@/lib/areas';
 import { formatLocalDate } from '@/lib/format';
 import { useRecentExports } from '@/features/reports/api/use-export-report';
+import { allLocationsLabel } from '@/features/reports/all-locations-label';
 
 const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** The user's own recent exports, each downloadable again (spec §2: 'No recent exports' when none). */
 export function RecentExports() {
   const { data: exports, isLoading } = useRecentExports();
+  const { limited } = useMyAreas();
   return (
     <Card>
       <CardHeader>
@@ -32,7 +35,7 @@ export function RecentExports() {
                   <div className="min-w-0">
                     <p className="truncate font-medium">{REPORT_TYPE_INFO[record.reportType].label}</p>
                     <p className="text-xs text-muted-foreground">
-                      {record.locationName ?? 'All Locations'} · {EXPORT_FORMAT_LABELS[record.format]} · {record.rowCount.toLocaleString('en-GB')} rows ·{' '}
+                      {record.locationName ?? allLocationsLabel(limited)} · {EXPORT_FORMAT_LABELS[record.format]} · {record.rowCount.toLocaleString('en-GB')} rows ·{' '}
                       {formatSize(record.size)} · {formatLocalDate(record.createdAt)}
                     </p>
                   </div>

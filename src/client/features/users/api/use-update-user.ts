@@ -10,7 +10,7 @@ export function useRefreshUsers() {
     Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users }), queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit })]);
 }
 
-/** PATCH /api/users/{id}: a new role, or deactivate / reactivate. */
+/** PATCH /api/users/{id}: a new role, deactivate / reactivate, or an area manager's areas. */
 export function useUpdateUser() {
   const refresh = useRefreshUsers();
   return useMutation({

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '@/features/users/api/use-users';
+import { UserAreas } from './user-areas';
 import { UserRowActions } from './user-row-actions';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -126,6 +127,14 @@ function UserRow({ user }: { user: ManagedUser }) {
             {ROLE_LABELS[user.role]}
             {user.status === 'pending' && user.requestedRole && ` (requested ${ROLE_LABELS[user.requestedRole]})`}
           </dd>
+          {user.role === 'area_manager' && (
+            <>
+              <dt>Areas</dt>
+              <dd data-testid="user-areas">
+                <UserAreas user={user} />
+              </dd>
+            </>
+          )}
           <dt>Last sign-in</dt>
           <dd>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'Never'}</dd>
         </dl>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Check, KeyRound, UserCheck, UserX, X } from 'lucide-react';
+import { Check, KeyRound, MapPin, UserCheck, UserX, X } from 'lucide-react';
 import type { ManagedUser } from '@shared/contract/users';
 import { ROLE_LABELS, ROLES, type Role } from '@shared/domain/roles';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { useApproveUser } from '@/features/users/api/use-approve-user';
 import { useCreatePasswordReset } from '@/features/users/api/use-create-password-reset';
 import { useRejectUser } from '@/features/users/api/use-reject-user';
 import { useUpdateUser } from '@/features/users/api/use-update-user';
+import { AreasDialog } from './areas-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { OneTimeLinkDialog } from './one-time-link-dialog';
 
@@ -28,6 +29,7 @@ function AccountActions({ user }: { user: ManagedUser }) {
   const update = useUpdateUser();
   const reset = useCreatePasswordReset();
   const [confirming, setConfirming] = useState(false);
+  const [choosingAreas, setChoosingAreas] = useState(false);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const active = user.status === 'active';
   const shownRole = update.isPending && update.variables.role ? update.variables.role : user.role;
@@ -83,6 +85,12 @@ function AccountActions({ user }: { user: ManagedUser }) {
           </option>
         ))}
       </NativeSelect>
+      {/* Only area managers may be limited (the server refuses the rest). */}
+      {user.role === 'area_manager' && (
+        <Button type="button" size="sm" variant="outline" onClick={() => setChoosingAreas(true)} aria-label={`Areas of ${user.username}`}>
+          <MapPin aria-hidden /> Areas…
+        </Button>
+      )}
       <Button type="button" size="sm" variant="outline" onClick={createReset} disabled={reset.isPending} aria-label={`Reset password of ${user.username}`}>
         {reset.isPending ? <Spinner className="h-4 w-4" /> : <KeyRound aria-hidden />} Reset password
       </Button>
@@ -111,6 +119,7 @@ function AccountActions({ user }: { user: ManagedUser }) {
         onConfirm={changeStatus}
         onCancel={() => setConfirming(false)}
       />
+      {choosingAreas && <AreasDialog user={user} onClose={() => setChoosingAreas(false)} />}
       <OneTimeLinkDialog
         link={link}
         title={`Password reset link for ${user.fullName}`}

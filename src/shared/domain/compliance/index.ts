@@ -1,0 +1,3 @@
+export * from './calendar-date';
+export * from './regimes';
+export * from './obligation-status';
