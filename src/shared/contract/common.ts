@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonFieldIssues, jsonFieldMessages, LIST_MAX_LIMIT, LIST_PAGE_SIZE } from '../domain';
+import { isCalendarDate, jsonFieldIssues, jsonFieldMessages, LIST_MAX_LIMIT, LIST_PAGE_SIZE } from '../domain';
 
 /** Building blocks shared by the resource contracts. */
 
@@ -16,15 +16,17 @@ export const optionalText = (max: number, label = 'This field') =>
 export const requiredText = (max: number, message: string, label = 'This field') =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** An optional calendar date as YYYY-MM-DD (what a date input gives); blank becomes null. */
+/**
+ * An optional calendar date as YYYY-MM-DD (what a date input gives); blank becomes null. Only real
+ * dates: 2025-02-29 is refused, not rolled over into March.
+ */
 export const optionalDate = (label: string) =>
   z
     .string()
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))), `${label} must be a date (YYYY-MM-DD)`);
+    .refine((v) => v === null || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`);
 
 /** An optional reference to another record by id; blank becomes null. */
 export const optionalId = (message: string) =>
