@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/roles';
-import { AREAS_MAX, REGISTRATION_MODES, USER_STATUSES } from '../domain/accounts';
+import { ADMIN_ENTITIES, AREAS_MAX, INVITE_STATES, REGISTRATION_MODES, USER_STATUSES } from '../domain/accounts';
 import { areaSchema } from './auth';
 import { GRANTS, PERMISSIONS } from '../domain/permissions';
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../domain/limits';
@@ -71,7 +71,6 @@ export const approveUserSchema = z.object({ role: z.enum(ROLES, { error: 'Choose
 /** A one-time link, shown once to the admin who made it. */
 export const oneTimeLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
-export const INVITE_STATES = ['open', 'used', 'expired', 'revoked'] as const;
 export const inviteSchema = z.object({
   id: z.string(),
   role: z.enum(ROLES),
@@ -132,7 +131,6 @@ export const changePasswordSchema = z.object({
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** One administrative change (a user's role or status, an invite, a setting), from the audit trail. */
-export const ADMIN_ENTITIES = ['user', 'invite', 'settings'] as const;
 export const adminAuditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),

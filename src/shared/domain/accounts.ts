@@ -33,3 +33,13 @@ export const OPEN_INVITES_MAX = 200;
  * region or a handful of sites.
  */
 export const AREAS_MAX = 50;
+
+/** An invite's standing, as the Users page lists invites. */
+export const INVITE_STATES = ['open', 'used', 'expired', 'revoked'] as const;
+export type InviteState = (typeof INVITE_STATES)[number];
+export const INVITE_STATE_LABELS: Record<InviteState, string> = { open: 'Open', used: 'Used', expired: 'Expired', revoked: 'Revoked' };
+
+/** What an administrative change in the audit trail is about (a user's role or status, an invite, a setting). */
+export const ADMIN_ENTITIES = ['user', 'invite', 'settings'] as const;
+export type AdminEntity = (typeof ADMIN_ENTITIES)[number];
+export const ADMIN_ENTITY_LABELS: Record<AdminEntity, string> = { user: 'User', invite: 'Invite', settings: 'Settings' };

@@ -8,11 +8,8 @@ import { useAuth } from '@/lib/auth';
 import { useRegistrationMode } from '@/lib/registration';
 import { paths } from '@/config/paths';
 import { AuthFrame } from '@/components/layout/auth-frame';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton, TextField } from '@/components/ui/form-field';
 import { AwaitingApproval } from '@/features/auth/components/awaiting-approval';
 import { RegisterForm } from '@/features/auth/components/register-form';
 
@@ -74,7 +71,6 @@ export default function AuthPage() {
 function LoginForm() {
   const { loginMutation } = useAuth();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
-  const { errors } = form.formState;
   return (
     <>
       <CardHeader>
@@ -83,16 +79,11 @@ function LoginForm() {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
-          <FormField id="login-username" label="Username" error={errors.username?.message}>
-            <Input id="login-username" autoComplete="username" autoCapitalize="none" aria-invalid={!!errors.username} {...form.register('username')} />
-          </FormField>
-          <FormField id="login-password" label="Password" error={errors.password?.message}>
-            <Input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
-          </FormField>
-          <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
-            {loginMutation.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+          <TextField form={form} name="username" id="login-username" label="Username" autoComplete="username" autoCapitalize="none" />
+          <TextField form={form} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
+          <SubmitButton className="w-full" pending={loginMutation.isPending}>
             Sign in
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </>

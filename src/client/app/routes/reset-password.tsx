@@ -7,11 +7,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useHashToken } from '@/lib/hash-token';
 import { paths } from '@/config/paths';
 import { AuthFrame } from '@/components/layout/auth-frame';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, SubmitButton, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useResetPassword } from '@/features/auth/api/use-reset-password';
 
 const formSchema = passwordResetSchema
@@ -74,9 +72,7 @@ function ResetPassword({ token }: { token: string }) {
                     {errorMessage(reset.error)}
                   </p>
                 )}
-                <FormField id="reset-password" label="New password" error={errors.password?.message}>
-                  <Input id="reset-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
-                </FormField>
+                <TextField form={form} name="password" id="reset-password" label="New password" type="password" autoComplete="new-password" />
                 <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
                   <Input
                     id="reset-confirm-password"
@@ -86,10 +82,9 @@ function ResetPassword({ token }: { token: string }) {
                     {...form.register('confirmPassword')}
                   />
                 </FormField>
-                <Button type="submit" className="w-full" disabled={reset.isPending}>
-                  {reset.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+                <SubmitButton className="w-full" pending={reset.isPending}>
                   Set new password
-                </Button>
+                </SubmitButton>
               </form>
               {reset.isError && signInLink}
             </CardContent>

@@ -2,11 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@shared/contract/auth';
 import { updateAccountSchema, type UpdateAccountInput } from '@shared/contract/users';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateAccount } from '@/features/account/api/use-update-account';
@@ -19,7 +16,6 @@ export function AccountDetailsForm({ user }: { user: User }) {
     resolver: zodResolver(updateAccountSchema),
     defaultValues: { fullName: user.fullName, email: user.email ?? '' },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: (saved) => {
@@ -41,16 +37,11 @@ export function AccountDetailsForm({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormField id="account-full-name" label="Full name" error={errors.fullName?.message}>
-            <Input id="account-full-name" autoComplete="name" aria-invalid={!!errors.fullName} {...form.register('fullName')} />
-          </FormField>
-          <FormField id="account-email" label="Email" error={errors.email?.message}>
-            <Input id="account-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
-          </FormField>
-          <Button type="submit" className="justify-self-start" disabled={update.isPending}>
-            {update.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+          <TextField form={form} name="fullName" id="account-full-name" label="Full name" autoComplete="name" />
+          <TextField form={form} name="email" id="account-email" label="Email" type="email" autoComplete="email" />
+          <SubmitButton className="justify-self-start" pending={update.isPending}>
             Save details
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

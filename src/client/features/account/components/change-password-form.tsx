@@ -2,11 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { changePasswordSchema } from '@shared/contract/users';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '@/features/account/api/use-change-password';
@@ -21,7 +18,6 @@ type FormValues = z.infer<typeof formSchema>;
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
-  const { errors } = form.formState;
   const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
@@ -44,19 +40,12 @@ export function ChangePasswordForm() {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormField id="account-current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input id="account-current-password" type="password" autoComplete="current-password" aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
-          </FormField>
-          <FormField id="account-new-password" label="New password" error={errors.newPassword?.message}>
-            <Input id="account-new-password" type="password" autoComplete="new-password" aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />
-          </FormField>
-          <FormField id="account-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input id="account-confirm-password" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
-          </FormField>
-          <Button type="submit" className="justify-self-start" disabled={change.isPending}>
-            {change.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+          <TextField form={form} name="currentPassword" id="account-current-password" label="Current password" type="password" autoComplete="current-password" />
+          <TextField form={form} name="newPassword" id="account-new-password" label="New password" type="password" autoComplete="new-password" />
+          <TextField form={form} name="confirmPassword" id="account-confirm-password" label="Confirm new password" type="password" autoComplete="new-password" />
+          <SubmitButton className="justify-self-start" pending={change.isPending}>
             Change password
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -3,11 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@shared/contract/auth';
 import { DEFAULT_ROLE, ROLE_LABELS, ROLES, type Role } from '@shared/domain/roles';
 import { useAuth } from '@/lib/auth';
-import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { FormField, SubmitButton, TextField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
 
 /**
  * Create an account (spec §2). With an invite, the invite decides the role (no choice is shown) and
@@ -37,18 +35,10 @@ export function RegisterForm({
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={submit}>
-          <FormField id="register-full-name" label="Full name" error={errors.fullName?.message}>
-            <Input id="register-full-name" autoComplete="name" aria-invalid={!!errors.fullName} {...form.register('fullName')} />
-          </FormField>
-          <FormField id="register-email" label="Email" error={errors.email?.message}>
-            <Input id="register-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
-          </FormField>
-          <FormField id="register-username" label="Username" error={errors.username?.message}>
-            <Input id="register-username" autoComplete="username" autoCapitalize="none" aria-invalid={!!errors.username} {...form.register('username')} />
-          </FormField>
-          <FormField id="register-password" label="Password" error={errors.password?.message}>
-            <Input id="register-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
-          </FormField>
+          <TextField form={form} name="fullName" id="register-full-name" label="Full name" autoComplete="name" />
+          <TextField form={form} name="email" id="register-email" label="Email" type="email" autoComplete="email" />
+          <TextField form={form} name="username" id="register-username" label="Username" autoComplete="username" autoCapitalize="none" />
+          <TextField form={form} name="password" id="register-password" label="Password" type="password" autoComplete="new-password" />
           {!invite && (
             <FormField id="register-role" label="Role" error={errors.role?.message}>
               <NativeSelect
@@ -70,10 +60,9 @@ export function RegisterForm({
               )}
             </FormField>
           )}
-          <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
-            {registerMutation.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
+          <SubmitButton className="w-full" pending={registerMutation.isPending}>
             Create account
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </>

@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import type { AdminAuditEntry } from '@shared/contract/users';
+import { ADMIN_ENTITY_LABELS } from '@shared/domain/accounts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,7 +9,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useAdminAudit } from '@/features/users/api/use-admin-audit';
 
-const ENTITY_LABELS: Record<AdminAuditEntry['entity'], string> = { user: 'User', invite: 'Invite', settings: 'Settings' };
 const OPERATION_LABELS: Record<AdminAuditEntry['operation'], string> = { create: 'created', update: 'changed', delete: 'removed' };
 
 /** Administrative changes (roles, statuses, invites, settings): who, when and what, newest first. */
@@ -30,7 +30,7 @@ export function AdminAuditList() {
           <li key={entry.id} className="grid gap-1 rounded-lg border bg-card p-3 text-sm" data-testid="admin-audit-entry">
             <p>
               <span className="font-medium">{entry.actorName ?? 'System'}</span> {OPERATION_LABELS[entry.operation]}{' '}
-              {ENTITY_LABELS[entry.entity].toLowerCase()}
+              {ADMIN_ENTITY_LABELS[entry.entity].toLowerCase()}
               {entry.subject && <span className="font-medium"> {entry.subject}</span>}
             </p>
             <p className="text-muted-foreground">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MailPlus } from 'lucide-react';
-import { INVITE_STATES, type Invite } from '@shared/contract/users';
+import type { Invite } from '@shared/contract/users';
+import { INVITE_STATE_LABELS, type InviteState } from '@shared/domain/accounts';
 import { ROLE_LABELS } from '@shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,8 +14,6 @@ import { useInvites } from '@/features/users/api/use-invites';
 import { useRevokeInvite } from '@/features/users/api/use-revoke-invite';
 import { ConfirmDialog } from './confirm-dialog';
 
-type InviteState = (typeof INVITE_STATES)[number];
-const STATE_LABELS: Record<InviteState, string> = { open: 'Open', used: 'Used', expired: 'Expired', revoked: 'Revoked' };
 const STATE_STYLES: Record<InviteState, string> = {
   open: 'border-blue-200 bg-blue-50 text-blue-800',
   used: 'border-green-200 bg-green-50 text-green-800',
@@ -48,7 +47,7 @@ export function InviteList() {
                 <span className="font-medium">{ROLE_LABELS[invite.role]}</span>
                 {invite.email && <span className="break-all text-muted-foreground">{invite.email}</span>}
                 <Badge className={STATE_STYLES[invite.state]} data-testid="invite-state">
-                  {STATE_LABELS[invite.state]}
+                  {INVITE_STATE_LABELS[invite.state]}
                 </Badge>
               </div>
               <p className="text-muted-foreground">
