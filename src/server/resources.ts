@@ -4,6 +4,7 @@ import { assessmentsResource } from './modules/assessments/assessments.resource'
 import { actionsResource } from './modules/actions/actions.resource';
 import { mediaResource } from './modules/media/media.resource';
 import { metersResource } from './modules/meters/meters.resource';
+import { complianceResource } from './modules/compliance/compliance.resource';
 import type { Resource } from './resource';
 
 /**
@@ -18,4 +19,5 @@ export const RESOURCES: readonly Resource[] = [
   actionsResource,
   mediaResource,
   metersResource,
+  complianceResource,
 ];

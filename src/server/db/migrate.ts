@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { readDatabaseCode, replaceFunctions, replaceTriggers } from './database-code';
+import { seedReferenceData } from './reference-data';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -24,6 +25,7 @@ export async function runMigrations(database: Database): Promise<void> {
       await replaceFunctions(client, code);
       await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
       await replaceTriggers(client, code);
+      await seedReferenceData(database);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

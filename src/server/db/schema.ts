@@ -29,6 +29,8 @@ import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
 import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../shared/domain/actions';
 import { METER_TYPES } from '../../shared/domain/meters';
 import { EXPORT_FORMATS, REPORT_TYPES } from '../../shared/domain/reports';
+import { ANCHOR_RULES, REGIME_CATEGORIES, type ReadingDefinition } from '../../shared/domain/compliance/regimes';
+import { INTERVAL_UNITS } from '../../shared/domain/compliance/calendar-date';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -462,6 +464,47 @@ export const meterReadings = pgTable(
 
 export const reportType = pgEnum('report_type', REPORT_TYPES);
 export const exportFormat = pgEnum('export_format', EXPORT_FORMATS);
+
+// ── Compliance (ADR 025) ─────────────────────────────────────────────────────────────────────────
+
+export const regimeCategory = pgEnum('regime_category', REGIME_CATEGORIES);
+export const intervalUnit = pgEnum('interval_unit', INTERVAL_UNITS);
+export const anchorRule = pgEnum('anchor_rule', ANCHOR_RULES);
+
+/**
+ * The organisation's inspection regimes: the UK catalogue (shared/domain/compliance/regimes.ts),
+ * copied in at the first start, and what admins add. Regimes are retired, never deleted: obligations
+ * and their history refer to them.
+ */
+export const complianceRegimes = pgTable(
+  'compliance_regimes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** The catalogue's stable slug, or one made from an added regime's name. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    category: regimeCategory('category').notNull(),
+    intervalCount: integer('interval_count').notNull(),
+    intervalUnit: intervalUnit('interval_unit').notNull(),
+    dueSoonDays: integer('due_soon_days').notNull(),
+    anchor: anchorRule('anchor').notNull(),
+    certificateRequired: boolean('certificate_required').notNull(),
+    readings: jsonb('readings').$type<ReadingDefinition[]>().notNull().default(sql`'[]'::jsonb`),
+    reference: text('reference').notNull(),
+    assetTypes: text('asset_types').array().notNull().default(sql`'{}'::text[]`),
+    locationTypes: text('location_types').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('compliance_regimes_key_key').on(t.key),
+    check('compliance_regimes_interval_positive', sql`${t.intervalCount} > 0`),
+    check('compliance_regimes_due_soon_days_range', sql`${t.dueSoonDays} >= 0`),
+  ],
+);
+
 
 /** Each generated report file: who made it, what it covers and where the file is stored. */
 export const reportExports = pgTable(

@@ -191,6 +191,8 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
     request: json('POST', '/api/meter-readings', as[role].cookie, { meterId: await make.meter(), reading: 12, readingDate: '2026-01-01T08:00:00Z' }),
   }),
 
+  'GET /api/compliance/regimes': async (role) => ({ request: json('GET', '/api/compliance/regimes', as[role].cookie) }),
+
   'GET /api/search': async (role) => ({ request: json('GET', '/api/search?q=roof', as[role].cookie) }),
   'GET /api/dashboard/stats': async (role) => ({ request: json('GET', '/api/dashboard/stats', as[role].cookie) }),
   'POST /api/reports/export': async (role) => ({ request: json('POST', '/api/reports/export', as[role].cookie, { reportType: 'actions_list' }) }),

@@ -13,3 +13,4 @@ export * from './reports';
 export * from './uploads';
 export * from './history';
 export * from './users';
+export * from './compliance';

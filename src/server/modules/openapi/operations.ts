@@ -160,6 +160,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/meters/:id/readings': { id: 'listMeterReadings', summary: "A meter's readings, latest reading date first" },
   'POST /api/meter-readings': { id: 'createMeterReading', summary: 'Record a meter reading' },
 
+  'GET /api/compliance/regimes': { id: 'listRegimes', summary: "The organisation's inspection regimes: the UK catalogue and those added" },
   'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
 
