@@ -4,6 +4,7 @@ import type { ExportResult } from './exports';
 import type { BundleSizes, PageTiming } from './frontend';
 import type { WriteCheck } from './writes';
 import type { CorpusResult } from './corpus';
+import type { AreasResult } from './areas';
 
 /** Everything one bench run measured; also the shape of bench/results/*.json (with run details). */
 export interface Measurements {
@@ -27,6 +28,8 @@ export interface Measurements {
   frontend?: { bundle: BundleSizes; firstAssetCard?: PageTiming; searchResults?: PageTiming };
   /** The search corpus (issue 20): each route with each class of query. */
   corpus?: CorpusResult[];
+  /** An area manager's reads (ADR 024) per area shape, beside the whole estate's (areas.ts). */
+  areas?: AreasResult;
 }
 
 export interface BudgetLine {
@@ -115,6 +118,19 @@ export function evaluate(m: Measurements, kind: 'postgres' | 'embedded'): Budget
     const slowest = worst((r) => Math.max(r.sequential.max, r.concurrent.max));
     atMost(`search corpus · ${cls}: slowest query (${slowest.target})`, Math.max(slowest.sequential.max, slowest.concurrent.max), CORPUS.max * f, 'ms');
     atMost(`search corpus · ${cls}: non-2xx`, rows.reduce((n, r) => n + r.sequential.non2xx + r.concurrent.non2xx + r.concurrent.errors, 0), 0, '');
+  }
+  // The area manager's paths are held to the whole estate's budget for the same read; the estate's
+  // own lines of that phase are the comparison, budgeted by the reads and corpus phases.
+  for (const line of m.areas?.lines ?? []) {
+    if (line.scope === 'estate') continue;
+    const name = `areas · ${line.scope} · ${line.name}`;
+    if (line.budget === 'search') {
+      atMost(`${name} p95 (search corpus at load)`, line.load.p95, CORPUS.concurrentP95 * f, 'ms');
+    } else if (line.budget) {
+      atMost(`${name} p95`, line.load.p95, LOAD_BUDGETS[line.budget]!.p95 * f, 'ms');
+      atLeast(`${name} rate`, line.load.rps, LOAD_BUDGETS[line.budget]!.rps / f, 'req/s');
+    }
+    atMost(`${name} non-2xx`, line.load.non2xx + line.load.errors + (line.warmUpNon2xx ?? 0), 0, '');
   }
   if (m.frontend) {
     atMost('initial JS (gzip)', m.frontend.bundle.jsKbGzip, INITIAL_JS_KB, 'KB');

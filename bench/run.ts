@@ -26,8 +26,9 @@ import { Writes } from './writes';
 import { runCorpus } from './corpus';
 import { refillThroughApi } from './refill';
 import { buildSearchCorpus, CORPUS_CLASSES } from './search-corpus';
+import { runAreas } from './areas';
 
-const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'writes', 'mixed', 'frontend'] as const;
+const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'writes', 'mixed', 'frontend'] as const;
 /** The app-vs-SQL comparison alternates between its two sides this many times. */
 const RATIO_BLOCKS = 5;
 /** Unmeasured seconds of each side before its blocks (a 2-core VM took ~2,000 requests to reach its pace). */
@@ -47,6 +48,7 @@ function parseOptions() {
       'sql-runs': { type: 'string', default: '5000' },
       'corpus-per-class': { type: 'string', default: '100' },
       'corpus-seconds': { type: 'string', default: '3' },
+      'areas-per-class': { type: 'string', default: '5' },
       only: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'mixed-without-search': { type: 'boolean', default: false },
@@ -72,6 +74,7 @@ function parseOptions() {
     sqlRuns: int('sql-runs'),
     corpusPerClass: int('corpus-per-class'),
     corpusSeconds: int('corpus-seconds'),
+    areasPerClass: int('areas-per-class'),
     phases: new Set(only as Phase[]),
     explain: values.explain,
     mixedWithoutSearch: values['mixed-without-search'],
@@ -243,6 +246,26 @@ async function main(): Promise<void> {
               `${r.sequential.non2xx + r.concurrent.non2xx + r.concurrent.errors ? `  non-2xx ${r.sequential.non2xx + r.concurrent.non2xx + r.concurrent.errors}` : ''}`,
           ),
       });
+    }
+
+    if (options.phases.has('areas')) {
+      console.log(
+        `\nArea managers (ADR 024): the reads of a user limited to areas, beside the whole estate's; ` +
+          `${options.connections} connections, ${options.duration} s each`,
+      );
+      const areas = await runAreas({
+        db,
+        baseUrl: server.baseUrl,
+        serverPid: server.pid,
+        adminCookie: cookie,
+        connections: options.connections,
+        duration: options.duration,
+        perClass: options.areasPerClass,
+        explain: options.explain,
+        print: printLoad,
+      });
+      m.areas = areas.result;
+      plans.push(...areas.plans);
     }
 
     const writes = new Writes(fixtures);

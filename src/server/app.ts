@@ -29,6 +29,8 @@ import { accessPolicy } from './policy/policy';
 import { registerRoutePermissions } from './policy/route-permissions';
 import { loginThrottle } from './modules/auth/login-throttle';
 import { schedulePeriodic } from './jobs/periodic';
+import { advanceComplianceCalendar, COMPLIANCE_CALENDAR_INTERVAL_MS } from './modules/compliance/compliance-calendar';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../shared/domain/compliance/calendar-date';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { historyRoutes } from './modules/history/history.routes';
@@ -167,5 +169,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   schedulePeriodic(app, 'pruning old sign-in failures', LOGIN_FAILURE_PRUNE_INTERVAL_MS, () => loginThrottle(ctx.db).prune(ctx.now()));
   schedulePeriodic(app, 'pruning the search vocabulary', VOCABULARY_PRUNE_INTERVAL_MS, () => pruneSearchVocabulary(ctx.db));
   schedulePeriodic(app, 'merging the search indexes', SEARCH_INDEX_MERGE_INTERVAL_MS, () => mergeSearchIndexes(ctx.db));
+  schedulePeriodic(
+    app,
+    'advancing the compliance calendar',
+    COMPLIANCE_CALENDAR_INTERVAL_MS,
+    () => advanceComplianceCalendar(ctx.db, todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now())),
+    { firstRunAfterMs: 1_000 },
+  );
   return app;
 }

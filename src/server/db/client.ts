@@ -52,8 +52,11 @@ export function searchConnectionsDefault(): number {
  * Not `plan_cache_mode = force_generic_plan`, although PostgreSQL re-plans the app's prepared
  * browsing statements on every execution: it applies to every statement with parameters, the unnamed
  * ones too, and gave the global search one plan for every word, slow for common ones. ADR 013.
+ *
+ * No JIT: the app's statements are short, and compiling one costs more than it saves; an area
+ * manager's searches run here, planned for their areas each time (modules/search, `customPlan`).
  */
-export const SESSION_OPTIONS = '-c random_page_cost=1.1';
+export const SESSION_OPTIONS = '-c random_page_cost=1.1 -c jit=off';
 
 /**
  * The search's own sessions (modules/search/README.md): every statement there is named and its shape
@@ -64,7 +67,7 @@ export const SESSION_OPTIONS = '-c random_page_cost=1.1';
  * passed `jit_above_cost` and compiled for many times longer than the search then ran. Read-only: the
  * search only reads.
  */
-export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c jit=off -c default_transaction_read_only=on`;
+export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c default_transaction_read_only=on`;
 
 /**
  * Two pools per process, the app's (`max`) and the search's (`searchMax`), their connections opened

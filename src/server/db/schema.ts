@@ -29,7 +29,8 @@ import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
 import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../shared/domain/actions';
 import { METER_TYPES } from '../../shared/domain/meters';
 import { EXPORT_FORMATS, REPORT_TYPES } from '../../shared/domain/reports';
-import { ANCHOR_RULES, REGIME_CATEGORIES, type ReadingDefinition } from '../../shared/domain/compliance/regimes';
+import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES, type ReadingDefinition } from '../../shared/domain/compliance/regimes';
+import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../../shared/domain/compliance/obligation-status';
 import { INTERVAL_UNITS } from '../../shared/domain/compliance/calendar-date';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -267,7 +268,8 @@ export const assets = pgTable(
     index('assets_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_condition_created_at_idx').on(t.condition, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_type_created_at_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('assets_location_id_idx').on(t.locationId),
+    // An area manager's dashboard counts its areas' assets from this index alone (ADR 024, "Areas").
+    index('assets_location_id_condition_created_at_idx').on(t.locationId, t.condition, t.createdAt),
     index('assets_created_by_idx').on(t.createdBy),
     trigram('assets_search_text_trgm_idx', t.searchText),
     bigrams('assets_search_bigrams_idx', t.searchText),
@@ -329,6 +331,12 @@ export const actions = pgTable(
      * looking up an asset per row (that join was 40 % of the list's SQL). Asset codes never change.
      */
     assetCode: text('asset_code'),
+    /**
+     * Where the linked asset lies, copied by the same trigger and kept in step when the asset moves
+     * (db/sql/action-asset-code.sql), so an area manager's lists and counts read the action's own
+     * row (ADR 024, "Areas"). Null for an action on no asset: it belongs to the whole estate.
+     */
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'restrict' }),
     assessmentId: uuid('assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description'),
@@ -353,6 +361,7 @@ export const actions = pgTable(
     index('actions_status_priority_created_at_idx').on(t.status, t.priority, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('actions_priority_created_at_idx').on(t.priority, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('actions_asset_id_idx').on(t.assetId),
+    index('actions_location_id_created_at_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('actions_assessment_id_idx').on(t.assessmentId),
     index('actions_created_by_idx').on(t.createdBy),
     trigram('actions_search_text_trgm_idx', t.searchText),
@@ -502,6 +511,95 @@ export const complianceRegimes = pgTable(
     uniqueIndex('compliance_regimes_key_key').on(t.key),
     check('compliance_regimes_interval_positive', sql`${t.intervalCount} > 0`),
     check('compliance_regimes_due_soon_days_range', sql`${t.dueSoonDays} >= 0`),
+  ],
+);
+
+
+export const obligationState = pgEnum('obligation_state', OBLIGATION_STATES);
+export const obligationStatus = pgEnum('obligation_status', OBLIGATION_STATUSES);
+export const inspectionResult = pgEnum('inspection_result', INSPECTION_RESULTS);
+
+/**
+ * A regime on an asset or on a location (ADR 025). `location_id` is where it lies either way (an
+ * asset's obligations follow the asset when it moves: db/sql/compliance.sql), for areas and roll-ups.
+ * `status` is the shared rule's answer on the day it was computed, and `status_changes_on` the day
+ * the calendar alone changes it; the compliance calendar job recomputes it then.
+ */
+export const obligations = pgTable(
+  'obligations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    regimeId: uuid('regime_id')
+      .notNull()
+      .references(() => complianceRegimes.id, { onDelete: 'restrict' }),
+    assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    /** The obligation's own interval, when it differs from the regime's, and why. */
+    intervalCount: integer('interval_count'),
+    intervalUnit: intervalUnit('interval_unit'),
+    intervalReason: text('interval_reason'),
+    responsibleUserId: uuid('responsible_user_id').references(() => users.id, { onDelete: 'set null' }),
+    contractor: text('contractor'),
+    state: obligationState('state').notNull().default('active'),
+    stateReason: text('state_reason'),
+    stateSetBy: uuid('state_set_by').references(() => users.id, { onDelete: 'set null' }),
+    startOn: date('start_on'),
+    lastCompletedOn: date('last_completed_on'),
+    lastResult: inspectionResult('last_result'),
+    lastInspectionId: uuid('last_inspection_id'),
+    certificateExpiresOn: date('certificate_expires_on'),
+    nextDueOn: date('next_due_on'),
+    status: obligationStatus('status').notNull(),
+    statusChangesOn: date('status_changes_on'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAtMs(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One obligation per regime on an asset, and per regime on a location itself.
+    uniqueIndex('obligations_regime_asset_key').on(t.regimeId, t.assetId).where(sql`${t.assetId} IS NOT NULL`),
+    uniqueIndex('obligations_regime_location_key').on(t.regimeId, t.locationId).where(sql`${t.assetId} IS NULL`),
+    index('obligations_asset_id_idx').on(t.assetId),
+    index('obligations_location_id_idx').on(t.locationId),
+    // The calendar job's work for the day.
+    index('obligations_status_changes_on_idx').on(t.statusChangesOn).where(sql`${t.statusChangesOn} IS NOT NULL`),
+    check('obligations_interval_whole', sql`(${t.intervalCount} IS NULL) = (${t.intervalUnit} IS NULL) AND coalesce(${t.intervalCount}, 1) > 0`),
+  ],
+);
+
+/**
+ * What proves an obligation was met (ADR 025): append-only. A correction is a new row naming the one
+ * it corrects; the corrected row then no longer counts. The id may come from the client, so a retry
+ * from a phone finds the first record.
+ */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    obligationId: uuid('obligation_id')
+      .notNull()
+      .references(() => obligations.id, { onDelete: 'cascade' }),
+    performedOn: date('performed_on').notNull(),
+    result: inspectionResult('result').notNull(),
+    performedById: uuid('performed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    contractor: text('contractor'),
+    readings: jsonb('readings').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    certificateNumber: text('certificate_number'),
+    certificateExpiresOn: date('certificate_expires_on'),
+    notes: text('notes'),
+    correctsId: uuid('corrects_id').references((): AnyPgColumn => inspections.id, { onDelete: 'set null' }),
+    recordedById: uuid('recorded_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAtMs(),
+  },
+  (t) => [
+    index('inspections_obligation_id_performed_on_idx').on(t.obligationId, t.performedOn.desc()),
+    uniqueIndex('inspections_corrects_id_key').on(t.correctsId).where(sql`${t.correctsId} IS NOT NULL`),
   ],
 );
 

@@ -55,7 +55,7 @@ export async function outermostAreas(db: Db, ids: readonly string[]): Promise<{ 
 }
 
 /** Records a route can name whose place in the estate decides whether an area manager reaches them. */
-export type PlacedKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'media';
+export type PlacedKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'media' | 'obligation';
 
 /**
  * The location a record lies in, from its id (a uuid parameter). An action lies where its asset
@@ -66,20 +66,21 @@ const LOCATION_OF: Record<PlacedKind, (id: SQL) => SQL> = {
   location: (id) => sql`${id}`,
   asset: (id) => sql`(SELECT location_id FROM assets WHERE id = ${id})`,
   assessment: (id) => sql`(SELECT a.location_id FROM assessments s JOIN assets a ON a.id = s.asset_id WHERE s.id = ${id})`,
-  action: (id) => sql`(SELECT a.location_id FROM actions x JOIN assets a ON a.id = x.asset_id WHERE x.id = ${id})`,
+  action: (id) => sql`(SELECT location_id FROM actions WHERE id = ${id})`,
   meter: (id) => sql`(SELECT location_id FROM meters WHERE id = ${id})`,
-  media: (id) => sql`(SELECT a.location_id FROM media m
-      JOIN assets a ON a.id = coalesce(m.asset_id,
-        (SELECT asset_id FROM assessments WHERE id = m.assessment_id),
-        (SELECT asset_id FROM actions WHERE id = m.action_id))
-      WHERE m.id = ${id})`,
+  obligation: (id) => sql`(SELECT location_id FROM obligations WHERE id = ${id})`,
+  media: (id) => sql`(SELECT coalesce(
+        (SELECT location_id FROM assets WHERE id = m.asset_id),
+        (SELECT a.location_id FROM assessments s JOIN assets a ON a.id = s.asset_id WHERE s.id = m.assessment_id),
+        (SELECT location_id FROM actions WHERE id = m.action_id))
+      FROM media m WHERE m.id = ${id})`,
 };
 
 /** Whether the record lies in the areas; false when there is no such record. */
 export async function liesInAreas(db: Db, roots: string[], kind: PlacedKind, id: string): Promise<boolean> {
   const location = LOCATION_OF[kind](sql`${id}::uuid`);
   const result = await db.execute<{ inside: boolean }>(
-    sql`SELECT ${location} IN (${areaLocationsSql(roots)}) AS inside`,
+    sql`SELECT location_in_areas(${location}, ${sql.param(roots)}::uuid[]) AS inside`,
   );
   return result.rows[0]?.inside === true;
 }
@@ -116,6 +117,7 @@ const NOT_FOUND: Record<PlacedKind, string> = {
   action: 'Action not found',
   meter: 'Meter not found',
   media: 'Media not found',
+  obligation: 'Obligation not found',
 };
 export const notFoundMessage = (kind: PlacedKind) => NOT_FOUND[kind];
 

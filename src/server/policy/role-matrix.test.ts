@@ -55,6 +55,9 @@ const make = {
   action: () => created(postJson(t.app, '/api/actions', { title: 'Clear gutter', priority: 'medium' }, { cookie: owner.cookie })),
   meter: async () =>
     created(postJson(t.app, '/api/meters', { meterNumber: `M-${Math.random()}`, type: 'gas', unit: 'm³', locationId: await make.site() }, { cookie: owner.cookie })),
+  obligation: async () =>
+    created(postJson(t.app, '/api/obligations', { regimeId: await make.regime(), assetId: await make.asset() }, { cookie: owner.cookie })),
+  regime: async () => (await t.app.inject(json('GET', '/api/compliance/regimes', owner.cookie))).json<Array<{ id: string }>>()[0]!.id,
   /** An active surveyor an admin can act on. */
   user: async () => (await registerUser(t.app)).user.id,
   pendingUser: async () => {
@@ -192,6 +195,18 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/compliance/regimes': async (role) => ({ request: json('GET', '/api/compliance/regimes', as[role].cookie) }),
+  'GET /api/obligations': async (role) => ({ request: json('GET', `/api/obligations?assetId=${await make.asset()}`, as[role].cookie) }),
+  'POST /api/obligations': async (role) => ({
+    request: json('POST', '/api/obligations', as[role].cookie, { regimeId: await make.regime(), locationId: await make.site() }),
+  }),
+  'GET /api/obligations/:id': async (role) => ({ request: json('GET', `/api/obligations/${await make.obligation()}`, as[role].cookie) }),
+  'PATCH /api/obligations/:id': async (role) => ({
+    request: json('PATCH', `/api/obligations/${await make.obligation()}`, as[role].cookie, { contractor: 'Sparks Ltd' }),
+  }),
+  'GET /api/obligations/:id/inspections': async (role) => ({ request: json('GET', `/api/obligations/${await make.obligation()}/inspections`, as[role].cookie) }),
+  'POST /api/inspections': async (role) => ({
+    request: json('POST', '/api/inspections', as[role].cookie, { obligationId: await make.obligation(), performedOn: '2026-01-05', result: 'pass' }),
+  }),
 
   'GET /api/search': async (role) => ({ request: json('GET', '/api/search?q=roof', as[role].cookie) }),
   'GET /api/dashboard/stats': async (role) => ({ request: json('GET', '/api/dashboard/stats', as[role].cookie) }),

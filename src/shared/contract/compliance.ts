@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { INTERVAL_UNITS } from '../domain/compliance/calendar-date';
-import { ANCHOR_RULES, REGIME_CATEGORIES } from '../domain/compliance/regimes';
+import { INTERVAL_COUNT_MAX, INTERVAL_UNITS, isCalendarDate } from '../domain/compliance/calendar-date';
+import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES } from '../domain/compliance/regimes';
+import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../domain/compliance/obligation-status';
+import { CODE_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain/limits';
+import { optionalDate, optionalId, optionalText } from './common';
 import { ASSET_TYPES } from '../domain/assets';
 import { LOCATION_TYPES } from '../domain/locations';
 
@@ -34,3 +37,128 @@ export const regimeSchema = z.object({
   retired: z.boolean(),
 });
 export type Regime = z.infer<typeof regimeSchema>;
+
+const intervalSchema = z.object({
+  count: z
+    .number({ error: 'Interval must be a whole number' })
+    .int('Interval must be a whole number')
+    .min(1, 'Interval must be at least 1')
+    .max(INTERVAL_COUNT_MAX, `Interval must be at most ${INTERVAL_COUNT_MAX}`),
+  unit: z.enum(INTERVAL_UNITS, { error: 'Choose days, weeks, months or years' }),
+});
+
+/**
+ * POST /api/obligations: a regime on an asset or on a location (a building's EICR, a site's fire
+ * risk assessment). `startOn` is the first due date while nothing has been recorded (and a fixed
+ * cadence's anchor); an interval of its own needs a reason.
+ */
+export const createObligationSchema = z
+  .object({
+    regimeId: z.uuid({ error: 'Choose a regime' }),
+    assetId: optionalId('Asset must be an existing asset'),
+    locationId: optionalId('Location must be an existing location'),
+    startOn: optionalDate('First due date'),
+    interval: intervalSchema.nullish().transform((v) => v ?? null),
+    intervalReason: optionalText(SHORT_TEXT_MAX, 'Reason for the interval'),
+    responsibleUserId: optionalId('Responsible person must be a user'),
+    contractor: optionalText(SHORT_TEXT_MAX, 'Contractor'),
+  })
+  .refine((v) => (v.assetId === null) !== (v.locationId === null), { message: 'Choose an asset or a location', path: ['assetId'] })
+  .refine((v) => v.interval === null || v.intervalReason !== null, { message: 'Say why this obligation has an interval of its own', path: ['intervalReason'] });
+export type CreateObligationInput = z.input<typeof createObligationSchema>;
+
+/** PATCH /api/obligations/{id}: who is responsible, the interval, and whether it is in force. */
+export const updateObligationSchema = z
+  .object({
+    state: z.enum(OBLIGATION_STATES, { error: 'Choose active, suspended or not applicable' }).optional(),
+    stateReason: optionalText(SHORT_TEXT_MAX, 'Reason'),
+    interval: intervalSchema.nullish(),
+    intervalReason: optionalText(SHORT_TEXT_MAX, 'Reason for the interval'),
+    responsibleUserId: optionalId('Responsible person must be a user'),
+    contractor: optionalText(SHORT_TEXT_MAX, 'Contractor'),
+  })
+  .partial()
+  .refine((v) => v.state === undefined || v.state === 'active' || (v.stateReason ?? null) !== null, {
+    message: 'Say why the obligation is suspended or does not apply',
+    path: ['stateReason'],
+  })
+  .refine((v) => !v.interval || (v.intervalReason ?? null) !== null, { message: 'Say why this obligation has an interval of its own', path: ['intervalReason'] });
+export type UpdateObligationInput = z.input<typeof updateObligationSchema>;
+
+/** An obligation with its regime, dates and status (computed by the shared rules, ADR 025). */
+export const obligationSchema = z.object({
+  id: z.string(),
+  regime: z.object({ id: z.string(), key: z.string(), name: z.string(), category: z.enum(REGIME_CATEGORIES) }),
+  assetId: z.string().nullable(),
+  locationId: z.string(),
+  /** The interval in force: the obligation's own, else the regime's. */
+  interval: z.object({ count: z.number().int(), unit: z.enum(INTERVAL_UNITS) }),
+  intervalOverridden: z.boolean(),
+  intervalReason: z.string().nullable(),
+  responsibleUserId: z.string().nullable(),
+  responsibleName: z.string().nullable(),
+  contractor: z.string().nullable(),
+  state: z.enum(OBLIGATION_STATES),
+  stateReason: z.string().nullable(),
+  startOn: z.string().nullable(),
+  lastCompletedOn: z.string().nullable(),
+  lastResult: z.enum(INSPECTION_RESULTS).nullable(),
+  certificateExpiresOn: z.string().nullable(),
+  nextDueOn: z.string().nullable(),
+  status: z.enum(OBLIGATION_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Obligation = z.infer<typeof obligationSchema>;
+
+/** GET /api/obligations: an asset's or a location's obligations. */
+export const listObligationsQuery = z
+  .object({
+    assetId: z.uuid('assetId must be an asset id').optional(),
+    locationId: z.uuid('locationId must be a location id').optional(),
+  })
+  .refine((v) => (v.assetId === undefined) !== (v.locationId === undefined), { message: 'Give an assetId or a locationId', path: ['assetId'] });
+
+/**
+ * POST /api/inspections: append-only. `id` may be chosen by the client (a phone retrying after a
+ * lost answer gets the first record back, not a second); a correction names the entry it corrects.
+ * The date may be in the past, never in the future.
+ */
+export const createInspectionSchema = z.object({
+  id: z.uuid('Inspection id must be a UUID').optional(),
+  obligationId: z.uuid({ error: 'Choose an obligation' }),
+  performedOn: z
+    .string({ error: 'Date performed is required' })
+    .trim()
+    .min(1, 'Date performed is required')
+    .refine(isCalendarDate, 'Date performed must be a date (YYYY-MM-DD)'),
+  result: z.enum(INSPECTION_RESULTS, { error: 'Choose pass, pass with observations or fail' }),
+  performedById: optionalId('Performed by must be a user'),
+  contractor: optionalText(SHORT_TEXT_MAX, 'Contractor'),
+  readings: z.record(z.string().max(SHORT_TEXT_MAX), z.number({ error: 'Readings must be numbers' })).default({}),
+  certificateNumber: optionalText(CODE_MAX, 'Certificate number'),
+  certificateExpiresOn: optionalDate('Certificate expiry'),
+  notes: optionalText(NOTES_MAX, 'Notes'),
+  correctsId: optionalId('The corrected inspection must be an existing inspection'),
+});
+export type CreateInspectionInput = z.input<typeof createInspectionSchema>;
+
+export const inspectionSchema = z.object({
+  id: z.string(),
+  obligationId: z.string(),
+  performedOn: z.string(),
+  result: z.enum(INSPECTION_RESULTS),
+  performedById: z.string().nullable(),
+  performedByName: z.string().nullable(),
+  contractor: z.string().nullable(),
+  readings: z.record(z.string(), z.number()),
+  certificateNumber: z.string().nullable(),
+  certificateExpiresOn: z.string().nullable(),
+  notes: z.string().nullable(),
+  correctsId: z.string().nullable(),
+  /** Set when a later entry corrects this one: it no longer counts. */
+  correctedById: z.string().nullable(),
+  recordedById: z.string(),
+  createdAt: z.string(),
+});
+export type Inspection = z.infer<typeof inspectionSchema>;

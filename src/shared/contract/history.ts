@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorParam, limitParam } from './common';
 
 /** The kinds of record the audit trail follows. */
-export const HISTORY_ENTITIES = ['location', 'asset', 'assessment', 'defect', 'action', 'media', 'meter', 'meter_reading'] as const;
+export const HISTORY_ENTITIES = ['location', 'asset', 'assessment', 'defect', 'action', 'media', 'meter', 'meter_reading', 'obligation', 'inspection'] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 export const HISTORY_OPERATIONS = ['create', 'update', 'delete'] as const;

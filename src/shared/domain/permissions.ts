@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'media.upload',
   'media.delete',
   'report.export',
+  'obligation.manage',
+  'inspection.record',
   'user.manage',
   'settings.manage',
 ] as const;
@@ -47,6 +49,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'media.upload': 'Upload photos and documents',
   'media.delete': 'Delete photos and documents',
   'report.export': 'Export reports',
+  'obligation.manage': 'Set up compliance obligations',
+  'inspection.record': 'Record inspections',
   'user.manage': 'Manage users and invites',
   'settings.manage': 'Change organisation settings',
 };
@@ -69,7 +73,8 @@ const FIELD_STAFF: Record<Permission, Grant> = {
 export const DEFAULT_MATRIX: Record<Role, Record<Permission, Grant>> = {
   org_admin: allOf('any'),
   asset_manager: REGISTER_STAFF,
-  surveyor: FIELD_STAFF,
+  // Surveyors record inspections in the field; which duties apply is a manager's decision (ADR 025).
+  surveyor: { ...FIELD_STAFF, 'obligation.manage': 'none' },
   area_manager: FIELD_STAFF,
 };
 

@@ -30,6 +30,8 @@ const NOUNS: Record<HistoryEntity, string> = {
   media: 'file',
   meter: 'meter',
   meter_reading: 'meter reading',
+  obligation: 'compliance obligation',
+  inspection: 'inspection',
 };
 
 /** Verbs per operation; an assessment is recorded, records under the asset are added. */
@@ -42,6 +44,8 @@ const VERBS: Record<HistoryEntity, Record<HistoryEntry['operation'], string>> = 
   media: { create: 'Added', update: 'Updated', delete: 'Deleted' },
   meter: { create: 'Created', update: 'Updated', delete: 'Deleted' },
   meter_reading: { create: 'Recorded', update: 'Updated', delete: 'Deleted' },
+  obligation: { create: 'Added', update: 'Updated', delete: 'Removed' },
+  inspection: { create: 'Recorded', update: 'Updated', delete: 'Deleted' },
 };
 
 /** Subjects that are codes (AST-…, ASM-…) read plainly; free text (a file name, a defect) is quoted. */

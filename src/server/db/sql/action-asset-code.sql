@@ -1,16 +1,33 @@
--- ── The linked asset's code on each action (ADR 017) ────────────────────────────────────────────
+-- ── The linked asset's code and place on each action (ADR 017, ADR 024 "Areas") ────────────────
 -- Copied when an action is written, so a page of actions shows its assets' codes without a lookup
--- per row. Also during a bulk load: the loader leaves it to this trigger.
+-- per row, and an area manager's lists and counts find their actions by the action's own location.
+-- Also during a bulk load: the loader leaves it to this trigger.
 CREATE OR REPLACE FUNCTION action_asset_code_set() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  NEW.asset_code := (SELECT a.asset_id FROM assets AS a WHERE a.id = NEW.asset_id);
+  SELECT a.asset_id, a.location_id INTO NEW.asset_code, NEW.location_id FROM assets AS a WHERE a.id = NEW.asset_id;
+  IF NEW.asset_id IS NULL THEN
+    NEW.asset_code := NULL;
+    NEW.location_id := NULL;
+  END IF;
   RETURN NEW;
 END
 $$;
 
-CREATE OR REPLACE TRIGGER actions_asset_code_set BEFORE INSERT OR UPDATE OF asset_id, asset_code ON actions FOR EACH ROW EXECUTE FUNCTION action_asset_code_set();
+CREATE OR REPLACE TRIGGER actions_asset_code_set BEFORE INSERT OR UPDATE OF asset_id, asset_code, location_id ON actions FOR EACH ROW EXECUTE FUNCTION action_asset_code_set();
+
+-- An asset that moves takes its actions with it.
+CREATE OR REPLACE FUNCTION actions_follow_asset() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE actions SET location_id = NEW.location_id WHERE asset_id = NEW.id AND location_id IS DISTINCT FROM NEW.location_id;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER assets_move_actions AFTER UPDATE OF location_id ON assets FOR EACH ROW WHEN ((old.location_id IS DISTINCT FROM new.location_id)) EXECUTE FUNCTION actions_follow_asset();
 
 -- Asset codes come from a sequence and nothing in the app changes them; one changed in the database
 -- is copied to its actions all the same.

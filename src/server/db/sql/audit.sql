@@ -12,12 +12,15 @@
 -- never reach the trail: password and token hashes are dropped, so a password change shows only as a
 -- new password_changed_at; a sign-in (last_sign_in_at) and the settings' version counter are not
 -- changes anyone made. The settings row's id is 1, not a uuid: its entries carry the nil uuid.
+-- An obligation's dates and status follow from its inspections (logged themselves) and the calendar
+-- (ADR 025): those columns are derived too, as is an action's copy of its asset's place. An
+-- inspection's asset is its obligation's.
 CREATE OR REPLACE FUNCTION audit_record_change() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'public', 'pg_temp'
     AS $$
 DECLARE
-  derived constant text[] := ARRAY['search_text', 'updated_at', 'location_path', 'path', 'ancestor_ids', 'last_reading', 'last_reading_date', 'asset_code', 'last_sign_in_at', 'version'];
+  derived text[] := ARRAY['search_text', 'updated_at', 'location_path', 'path', 'ancestor_ids', 'last_reading', 'last_reading_date', 'asset_code', 'last_sign_in_at', 'version'];
   old_row jsonb;
   new_row jsonb;
   before_values jsonb;
@@ -28,6 +31,11 @@ BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD) - 'search_text' - 'password_hash' - 'token_hash'; END IF;
   IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW) - 'search_text' - 'password_hash' - 'token_hash'; END IF;
+  IF TG_TABLE_NAME = 'actions' THEN
+    derived := derived || ARRAY['location_id'];
+  ELSIF TG_TABLE_NAME = 'obligations' THEN
+    derived := derived || ARRAY['status', 'status_changes_on', 'next_due_on', 'last_completed_on', 'last_result', 'last_inspection_id', 'certificate_expires_on'];
+  END IF;
   IF TG_OP = 'UPDATE' THEN
     SELECT jsonb_object_agg(o.key, o.value), jsonb_object_agg(o.key, new_row -> o.key)
       INTO before_values, after_values
@@ -50,6 +58,8 @@ BEGIN
     WHEN 'assessments' THEN (row_data ->> 'asset_id')::uuid
     WHEN 'actions' THEN (row_data ->> 'asset_id')::uuid
     WHEN 'media' THEN (row_data ->> 'asset_id')::uuid
+    WHEN 'obligations' THEN (row_data ->> 'asset_id')::uuid
+    WHEN 'inspections' THEN (SELECT o.asset_id FROM obligations o WHERE o.id = (row_data ->> 'obligation_id')::uuid)
     ELSE NULL
   END;
   INSERT INTO audit_log (actor_id, entity, entity_id, asset_id, operation, before, after)
@@ -81,6 +91,10 @@ CREATE OR REPLACE TRIGGER media_audit AFTER INSERT OR DELETE OR UPDATE ON media 
 CREATE OR REPLACE TRIGGER meters_audit AFTER INSERT OR DELETE OR UPDATE ON meters FOR EACH ROW EXECUTE FUNCTION audit_record_change();
 
 CREATE OR REPLACE TRIGGER meter_readings_audit AFTER INSERT OR DELETE OR UPDATE ON meter_readings FOR EACH ROW EXECUTE FUNCTION audit_record_change();
+
+CREATE OR REPLACE TRIGGER obligations_audit AFTER INSERT OR DELETE OR UPDATE ON obligations FOR EACH ROW EXECUTE FUNCTION audit_record_change();
+
+CREATE OR REPLACE TRIGGER inspections_audit AFTER INSERT OR DELETE OR UPDATE ON inspections FOR EACH ROW EXECUTE FUNCTION audit_record_change();
 
 -- The history is append-only: no one edits or removes what happened.
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger

@@ -149,7 +149,7 @@ export function actionsRepo(db: Executor) {
   /** The list for a user limited to areas: their assets' actions, searched or not. */
   async function listInAreas(filters: ActionFilters, roots: string[], limit: number): Promise<{ json: string }[]> {
     const where = and(
-      sql`${actions.assetId} IN (SELECT ${assets.id} FROM ${assets} WHERE ${inAreas(assets.locationId, roots)})`,
+      inAreas(actions.locationId, roots),
       filters.status ? eq(actions.status, filters.status) : undefined,
       filters.priority ? eq(actions.priority, filters.priority) : undefined,
       filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
@@ -158,7 +158,7 @@ export function actionsRepo(db: Executor) {
     if (!filters.search) {
       return selectJsonWithCode().where(where).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
     }
-    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, rows: limit + 1 }]);
+    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, customPlan: true, rows: limit + 1 }]);
     return found!.rows;
   }
 }

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { actions, assets } from '../../db/schema';
+import { actions } from '../../db/schema';
 import { actionSchema } from '../../../shared/contract/actions';
 import { defineResource } from '../../resource';
 import { actionSource } from './actions.repo';
@@ -19,6 +18,6 @@ export const actionsResource = defineResource({
       referencedAs: { kind: 'action', name: actions.actionId },
     },
   ],
-  search: { list: 'actions', source: actionSource, id: actions.id, place: sql`(SELECT ${assets.locationId} FROM ${assets} WHERE ${assets.id} = ${actions.assetId})` },
+  search: { list: 'actions', source: actionSource, id: actions.id, place: actions.locationId },
   reports: { actions_list: actionsList },
 });

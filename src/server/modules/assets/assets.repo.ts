@@ -267,7 +267,16 @@ export function assetsRepo(db: Db) {
         // One indexed filter alone is read in the list's order through its index.
         const ordered = indexedFilters.length === 1 && !filter.status && !filter.locationId && !filter.areaRoots;
         const [found] = await findMatches(db, [
-          { source: assetSource, match: matchOf(filter.search), where: and(...conditions), filtered, indexedFilters, ordered, rows: filter.limit + 1 },
+          {
+            source: assetSource,
+            match: matchOf(filter.search),
+            where: and(...conditions),
+            filtered,
+            indexedFilters,
+            ordered,
+            customPlan: Boolean(filter.areaRoots),
+            rows: filter.limit + 1,
+          },
         ]);
         return found!.rows;
       }

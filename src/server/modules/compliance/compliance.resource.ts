@@ -1,13 +1,22 @@
-import { regimeSchema } from '../../../shared/contract/compliance';
+import { inspections, obligations } from '../../db/schema';
+import { inspectionSchema, obligationSchema, regimeSchema } from '../../../shared/contract/compliance';
 import { defineResource } from '../../resource';
 
-/** Statutory compliance: the inspection regimes (ADR 025; obligations and inspections follow). */
+/** Statutory compliance: regimes, obligations and inspections (ADR 025). */
 export const complianceResource = defineResource({
   name: 'compliance',
   routes: async () => (await import('./compliance.routes')).complianceRoutes,
   api: {
-    description: 'Statutory compliance: inspection regimes',
-    segments: ['compliance'],
-    schemas: [[regimeSchema, 'Regime']],
+    description: 'Statutory compliance: inspection regimes, obligations and inspections',
+    segments: ['compliance', 'obligations', 'inspections'],
+    schemas: [
+      [regimeSchema, 'Regime'],
+      [obligationSchema, 'Obligation'],
+      [inspectionSchema, 'Inspection'],
+    ],
   },
+  audited: [
+    { table: obligations, entity: 'obligation', subjectColumn: null, references: { asset_id: 'asset', location_id: 'location' } },
+    { table: inspections, entity: 'inspection', subjectColumn: 'certificate_number', references: {} },
+  ],
 });

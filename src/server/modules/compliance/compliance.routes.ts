@@ -1,19 +1,140 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { regimeSchema } from '../../../shared/contract/compliance';
+import {
+  createInspectionSchema,
+  createObligationSchema,
+  inspectionSchema,
+  listObligationsQuery,
+  obligationSchema,
+  regimeSchema,
+  updateObligationSchema,
+} from '../../../shared/contract/compliance';
+import { idParams } from '../../../shared/contract/common';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
+import { validateInspectionDate } from '../../../shared/domain/compliance/obligation-status';
+import { isUuid } from '../../db/keyset';
+import { badRequest, conflict, notFound } from '../../http-errors';
 import { regimesRepo } from './regimes.repo';
+import { obligationsRepo } from './obligations.repo';
 
-/** GET /api/compliance/regimes (ADR 025). */
+const OBLIGATION_NOT_FOUND = 'Obligation not found';
+const USER_NOT_FOUND = 'Choose an active user';
+
+/**
+ * GET /api/compliance/regimes; GET/POST /api/obligations, GET/PATCH /api/obligations/{id},
+ * GET /api/obligations/{id}/inspections; POST /api/inspections (ADR 025).
+ */
 export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const regimes = regimesRepo(ctx.db);
+    const obligations = obligationsRepo(ctx.db);
+    // Dates are the organisation's calendar dates, never UTC's.
+    const today = () => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now());
 
     // The catalogue is the organisation's, the same for every area.
     app.get(
       '/api/compliance/regimes',
       { config: { permission: 'register.read', area: 'unplaced' }, schema: { response: { 200: z.array(regimeSchema) } } },
       async () => regimes.list(),
+    );
+
+    app.get(
+      '/api/obligations',
+      { config: { permission: 'register.read', area: { query: { assetId: 'asset', locationId: 'location' } } }, schema: { querystring: listObligationsQuery, response: { 200: z.array(obligationSchema) } } },
+      async (request) => obligations.list(request.query, today()),
+    );
+
+    app.post(
+      '/api/obligations',
+      {
+        config: { permission: 'obligation.manage', area: { body: { assetId: 'asset', locationId: 'location' }, create: true } },
+        schema: { body: createObligationSchema, response: { 201: obligationSchema } },
+      },
+      async (request, reply) => {
+        const result = await obligations.create(request.body, request.user!.id, today());
+        switch (result.kind) {
+          case 'regime-missing':
+            throw badRequest('Regime not found', { regimeId: 'Regime not found' });
+          case 'asset-missing':
+            throw badRequest('Asset not found', { assetId: 'Asset not found' });
+          case 'location-missing':
+            throw badRequest('Location not found', { locationId: 'Location not found' });
+          case 'user-missing':
+            throw badRequest(USER_NOT_FOUND, { responsibleUserId: USER_NOT_FOUND });
+          case 'duplicate': {
+            const message = `${request.body.assetId ? 'This asset' : 'This location'} already has the obligation "${result.regimeName}"`;
+            throw conflict(message, { regimeId: message });
+          }
+          case 'created':
+            return reply.status(201).send(result.obligation);
+        }
+      },
+    );
+
+    app.get(
+      '/api/obligations/:id',
+      { config: { permission: 'register.read', area: { params: { id: 'obligation' } } }, schema: { params: idParams, response: { 200: obligationSchema } } },
+      async (request) => {
+        const obligation = isUuid(request.params.id) ? await obligations.get(request.params.id, today()) : undefined;
+        if (!obligation) throw notFound(OBLIGATION_NOT_FOUND);
+        return obligation;
+      },
+    );
+
+    app.patch(
+      '/api/obligations/:id',
+      {
+        config: { permission: 'obligation.manage', area: { params: { id: 'obligation' } } },
+        schema: { params: idParams, body: updateObligationSchema, response: { 200: obligationSchema } },
+      },
+      async (request) => {
+        const updated = isUuid(request.params.id) ? await obligations.update(request.params.id, request.body, request.user!.id, today()) : undefined;
+        if (updated === 'user-missing') throw badRequest(USER_NOT_FOUND, { responsibleUserId: USER_NOT_FOUND });
+        if (!updated) throw notFound(OBLIGATION_NOT_FOUND);
+        return updated;
+      },
+    );
+
+    app.get(
+      '/api/obligations/:id/inspections',
+      { config: { permission: 'register.read', area: { params: { id: 'obligation' } } }, schema: { params: idParams, response: { 200: z.array(inspectionSchema) } } },
+      async (request) => {
+        const found = isUuid(request.params.id) ? await obligations.inspections(request.params.id) : undefined;
+        if (!found) throw notFound(OBLIGATION_NOT_FOUND);
+        return found;
+      },
+    );
+
+    app.post(
+      '/api/inspections',
+      {
+        config: { permission: 'inspection.record', area: { body: { obligationId: 'obligation' }, create: true } },
+        schema: { body: createInspectionSchema, response: { 200: inspectionSchema, 201: inspectionSchema } },
+      },
+      async (request, reply) => {
+        const now = today();
+        const wrongDate = validateInspectionDate(request.body.performedOn, now);
+        if (wrongDate) throw badRequest(wrongDate, { performedOn: wrongDate });
+        const result = await obligations.recordInspection(request.body, request.user!.id, now);
+        switch (result.kind) {
+          case 'obligation-missing':
+            throw badRequest(OBLIGATION_NOT_FOUND, { obligationId: OBLIGATION_NOT_FOUND });
+          case 'user-missing':
+            throw badRequest(USER_NOT_FOUND, { performedById: USER_NOT_FOUND });
+          case 'id-taken':
+            throw conflict('This inspection id is already used by an inspection of another obligation', { id: 'Already used' });
+          case 'corrected-missing':
+            throw badRequest('The corrected inspection must be one of this obligation’s', { correctsId: 'Not an inspection of this obligation' });
+          case 'already-corrected':
+            throw conflict('That inspection has already been corrected: correct the correction instead', { correctsId: 'Already corrected' });
+          case 'existing':
+            // A retry of an inspection already recorded: the stored one, not a second.
+            return reply.status(200).send(result.inspection);
+          case 'created':
+            return reply.status(201).send(result.inspection);
+        }
+      },
     );
   };
 }

@@ -100,6 +100,15 @@ const AUDITED_STEPS: Array<[route: string, run: () => Promise<LightMyRequestResp
   ['DELETE /api/media/:id', () => send('DELETE', `/api/media/${made.media}`)],
   ['POST /api/meters', () => post('/api/meters', { meterNumber: 'COV-1', type: 'gas', unit: 'm³', locationId: made.site }).then(remember('meter'))],
   ['POST /api/meter-readings', () => post('/api/meter-readings', { meterId: made.meter, reading: 42, readingDate: '2026-01-01T08:00:00Z' })],
+  [
+    'POST /api/obligations',
+    async () => {
+      const [regime] = (await t.app.inject({ method: 'GET', url: '/api/compliance/regimes', headers: { cookie } })).json<Array<{ id: string }>>();
+      return post('/api/obligations', { regimeId: regime!.id, assetId: made.asset }).then(remember('obligation'));
+    },
+  ],
+  ['PATCH /api/obligations/:id', () => send('PATCH', `/api/obligations/${made.obligation}`, { contractor: 'Sparks Ltd' })],
+  ['POST /api/inspections', () => post('/api/inspections', { obligationId: made.obligation, performedOn: '2026-01-05', result: 'pass' })],
   ['DELETE /api/assets/:id', () => send('DELETE', `/api/assets/${made.asset}`)],
 ];
 

@@ -161,6 +161,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/meter-readings': { id: 'createMeterReading', summary: 'Record a meter reading' },
 
   'GET /api/compliance/regimes': { id: 'listRegimes', summary: "The organisation's inspection regimes: the UK catalogue and those added" },
+  'GET /api/obligations': { id: 'listObligations', summary: "An asset's or a location's compliance obligations, with their status" },
+  'POST /api/obligations': { id: 'createObligation', summary: 'Put a regime on an asset or a location' },
+  'GET /api/obligations/:id': { id: 'getObligation', summary: 'One obligation' },
+  'PATCH /api/obligations/:id': { id: 'updateObligation', summary: "Change an obligation's interval, responsible person, contractor or state" },
+  'GET /api/obligations/:id/inspections': { id: 'listInspections', summary: "An obligation's inspections, latest performed first" },
+  'POST /api/inspections': { id: 'createInspection', summary: 'Record an inspection (append-only; a repeated id gives the first record back)' },
   'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
 

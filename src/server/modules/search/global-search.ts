@@ -34,6 +34,7 @@ export function globalSearch(db: Db) {
         skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
       ),
       filtered: areaRoots !== null,
+      customPlan: areaRoots !== null,
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,
     }));

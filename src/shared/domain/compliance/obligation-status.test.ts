@@ -17,6 +17,7 @@ import {
   type ObligationStatusInput,
   obligationStatus,
   occurrenceSatisfiedBy,
+  statusChangesOn,
   validateInspectionDate,
   worstStatus,
 } from './obligation-status';
@@ -418,5 +419,38 @@ describe('validateInspectionDate', () => {
 
   it.each(['2025-02-29', '29/02/2024', '', '2026-03-28T10:00'])('refuses %j as not a date', (date) => {
     expect(validateInspectionDate(date, '2026-03-28')).toBe(INSPECTION_DATE_INVALID_MESSAGE);
+  });
+});
+
+describe('statusChangesOn', () => {
+  const base = { state: 'active' as const, lastResult: 'pass' as const, remedialActionOpen: false, lastCompletedOn: '2025-01-10' };
+
+  it('is the first day the calendar alone changes the status, and nothing before it does', () => {
+    for (const [nextDue, dueSoonDays] of [['2026-03-31', 30], ['2026-03-02', 2], ['2028-02-29', 90], ['2026-06-15', 0]] as const) {
+      let today = '2025-12-01';
+      let status = obligationStatus({ ...base, nextDueOn: nextDue, dueSoonDays, today });
+      let changesOn = statusChangesOn(status, nextDue, dueSoonDays);
+      const seen: string[] = [status];
+      while (changesOn !== null) {
+        // Every day before it keeps the status; that day changes it.
+        for (let day = today; day < changesOn; day = addDays(day, 1)) {
+          expect(obligationStatus({ ...base, nextDueOn: nextDue, dueSoonDays, today: day }), day).toBe(status);
+        }
+        today = changesOn;
+        const next = obligationStatus({ ...base, nextDueOn: nextDue, dueSoonDays, today });
+        expect(next, today).not.toBe(status);
+        status = next;
+        seen.push(status);
+        changesOn = statusChangesOn(status, nextDue, dueSoonDays);
+      }
+      expect(seen).toEqual(['compliant', 'due_soon', 'overdue']);
+    }
+  });
+
+  it('is null where only a write changes the status', () => {
+    for (const status of ['overdue', 'unknown', 'failed', 'suspended', 'not_applicable'] as const) {
+      expect(statusChangesOn(status, '2026-01-01', 30)).toBeNull();
+    }
+    expect(statusChangesOn('compliant', null, 30)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * the organisation's zone; the client shows the same answers offline.
  */
 import type { CalendarDate, Interval } from './calendar-date';
-import { addInterval, compareDates, daysBetween, isCalendarDate, minDate, parseCalendarDate } from './calendar-date';
+import { addDays, addInterval, compareDates, daysBetween, isCalendarDate, minDate, parseCalendarDate } from './calendar-date';
 import type { AnchorRule, InspectionResult } from './regimes';
 
 /** Whether an obligation is in force. Disposal suspends; N/A needs a reason and a user (kept by the server). */
@@ -212,5 +212,18 @@ export function validateInspectionDate(performedOn: string, today: CalendarDate)
   if (compareDates(performedOn, today) > 0) {
     return `Inspection date can't be in the future: ${performedOn} is after today (${today})`;
   }
+  return null;
+}
+
+/**
+ * The first day on which the status would change with nothing recorded (the calendar moving a
+ * compliant obligation into its due-soon window, or a due-soon one past its date), or null when only
+ * a write can change it (overdue, unknown, failed, not in force). The server keeps this beside each
+ * stored status and recomputes the status on that day (ADR 025).
+ */
+export function statusChangesOn(status: ObligationStatus, nextDue: CalendarDate | null, dueSoonDays: number): CalendarDate | null {
+  if (nextDue === null) return null;
+  if (status === 'compliant') return addDays(nextDue, -dueSoonDays);
+  if (status === 'due_soon') return addDays(nextDue, 1);
   return null;
 }

@@ -1,0 +1,55 @@
+import type { CalendarDate, Interval } from '../../../shared/domain/compliance/calendar-date';
+import { nextDueOn, obligationStatus, statusChangesOn, type ObligationState, type ObligationStatus } from '../../../shared/domain/compliance/obligation-status';
+import type { AnchorRule, InspectionResult } from '../../../shared/domain/compliance/regimes';
+
+/** What an obligation's dates and status are worked out from (ADR 025). */
+export interface ObligationFacts {
+  state: ObligationState;
+  /** The obligation's own interval, else its regime's. */
+  interval: Interval;
+  anchor: AnchorRule;
+  dueSoonDays: number;
+  startOn: CalendarDate | null;
+  /** The inspection that counts: the latest by date performed that no later entry corrects. */
+  latest: { id: string; performedOn: CalendarDate; result: InspectionResult; certificateExpiresOn: CalendarDate | null } | null;
+}
+
+export interface ObligationDates {
+  lastCompletedOn: CalendarDate | null;
+  lastResult: InspectionResult | null;
+  lastInspectionId: string | null;
+  certificateExpiresOn: CalendarDate | null;
+  nextDueOn: CalendarDate | null;
+  status: ObligationStatus;
+  statusChangesOn: CalendarDate | null;
+}
+
+/**
+ * The stored columns of an obligation on `today`, by the shared rules only: the server keeps their
+ * answer and the day it expires, and never restates them. A failed inspection keeps the obligation
+ * failed until a later one passes (remedial actions will close it too).
+ */
+export function obligationDates(facts: ObligationFacts, today: CalendarDate): ObligationDates {
+  const latest = facts.latest;
+  const lastCompletedOn = latest?.performedOn ?? null;
+  const certificateExpiresOn = latest?.certificateExpiresOn ?? null;
+  const due = nextDueOn({ lastCompletedOn, interval: facts.interval, anchor: facts.anchor, startOn: facts.startOn, certificateExpiresOn });
+  const status = obligationStatus({
+    state: facts.state,
+    lastResult: latest?.result ?? null,
+    remedialActionOpen: latest?.result === 'fail',
+    lastCompletedOn,
+    nextDueOn: due,
+    dueSoonDays: facts.dueSoonDays,
+    today,
+  });
+  return {
+    lastCompletedOn,
+    lastResult: latest?.result ?? null,
+    lastInspectionId: latest?.id ?? null,
+    certificateExpiresOn,
+    nextDueOn: due,
+    status,
+    statusChangesOn: statusChangesOn(status, due, facts.dueSoonDays),
+  };
+}

@@ -1,0 +1,313 @@
+import { and, asc, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { transactionAs, type Tx } from '../../db/actor';
+import { assets, complianceRegimes, inspections, locations, obligations, users } from '../../db/schema';
+import type { Inspection, Obligation } from '../../../shared/contract/compliance';
+import type { CalendarDate } from '../../../shared/domain/compliance/calendar-date';
+import type { z } from 'zod';
+import type { createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
+import { obligationDates, type ObligationFacts } from './obligation-dates';
+
+type ObligationRow = typeof obligations.$inferSelect;
+type RegimeRow = typeof complianceRegimes.$inferSelect;
+type InspectionRow = typeof inspections.$inferSelect;
+type NewObligation = z.output<typeof createObligationSchema>;
+type ObligationChanges = z.output<typeof updateObligationSchema>;
+type NewInspection = z.output<typeof createInspectionSchema>;
+
+export type CreateObligationResult =
+  | { kind: 'created'; obligation: Obligation }
+  | { kind: 'regime-missing' | 'asset-missing' | 'location-missing' | 'user-missing' }
+  | { kind: 'duplicate'; regimeName: string };
+
+export type RecordInspectionResult =
+  | { kind: 'created' | 'existing'; inspection: Inspection }
+  | { kind: 'obligation-missing' | 'user-missing' | 'id-taken' | 'corrected-missing' | 'already-corrected' };
+
+const responsible = alias(users, 'responsible');
+const performer = alias(users, 'performer');
+
+const obligationColumns = {
+  row: obligations,
+  regime: complianceRegimes,
+  responsibleName: responsible.fullName,
+};
+
+type ObligationRead = { row: ObligationRow; regime: RegimeRow; responsibleName: string | null };
+
+/** The interval in force: the obligation's own, else its regime's. */
+const intervalOf = (row: ObligationRow, regime: RegimeRow) =>
+  row.intervalCount !== null && row.intervalUnit !== null
+    ? { count: row.intervalCount, unit: row.intervalUnit }
+    : { count: regime.intervalCount, unit: regime.intervalUnit };
+
+/** The facts as stored with the obligation: its last inspection's, kept by every write (ADR 025). */
+export function storedFacts(row: ObligationRow, regime: RegimeRow): ObligationFacts {
+  return {
+    state: row.state,
+    interval: intervalOf(row, regime),
+    anchor: regime.anchor,
+    dueSoonDays: regime.dueSoonDays,
+    startOn: row.startOn,
+    latest:
+      row.lastInspectionId && row.lastCompletedOn && row.lastResult
+        ? { id: row.lastInspectionId, performedOn: row.lastCompletedOn, result: row.lastResult, certificateExpiresOn: row.certificateExpiresOn }
+        : null,
+  };
+}
+
+/**
+ * The obligation as the API shows it on `today`: a stored status the calendar has moved on since
+ * (its status_changes_on has come, and the calendar job has not yet stored the new one) is worked
+ * out again, so a reader never sees yesterday's status.
+ */
+function toObligation({ row, regime, responsibleName }: ObligationRead, today: CalendarDate): Obligation {
+  const stale = row.statusChangesOn !== null && row.statusChangesOn <= today;
+  const { status, nextDueOn } = stale ? obligationDates(storedFacts(row, regime), today) : row;
+  const overridden = row.intervalCount !== null && row.intervalUnit !== null;
+  return {
+    id: row.id,
+    regime: { id: regime.id, key: regime.key, name: regime.name, category: regime.category },
+    assetId: row.assetId,
+    locationId: row.locationId,
+    interval: intervalOf(row, regime),
+    intervalOverridden: overridden,
+    intervalReason: row.intervalReason,
+    responsibleUserId: row.responsibleUserId,
+    responsibleName,
+    contractor: row.contractor,
+    state: row.state,
+    stateReason: row.stateReason,
+    startOn: row.startOn,
+    lastCompletedOn: row.lastCompletedOn,
+    lastResult: row.lastResult,
+    certificateExpiresOn: row.certificateExpiresOn,
+    nextDueOn,
+    status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toInspection(row: InspectionRow, performedByName: string | null, correctedById: string | null): Inspection {
+  return {
+    id: row.id,
+    obligationId: row.obligationId,
+    performedOn: row.performedOn,
+    result: row.result,
+    performedById: row.performedById,
+    performedByName,
+    contractor: row.contractor,
+    readings: row.readings,
+    certificateNumber: row.certificateNumber,
+    certificateExpiresOn: row.certificateExpiresOn,
+    notes: row.notes,
+    correctsId: row.correctsId,
+    correctedById,
+    recordedById: row.recordedById,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The facts an obligation's dates follow from, with the inspection that counts read in `tx`. */
+async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Promise<ObligationFacts> {
+  const corrected = tx
+    .select({ id: inspections.correctsId })
+    .from(inspections)
+    .where(and(eq(inspections.obligationId, row.id), isNotNull(inspections.correctsId)));
+  const [latest] = await tx
+    .select({ id: inspections.id, performedOn: inspections.performedOn, result: inspections.result, certificateExpiresOn: inspections.certificateExpiresOn })
+    .from(inspections)
+    .where(and(eq(inspections.obligationId, row.id), notInArray(inspections.id, sql`(${corrected})`)))
+    .orderBy(desc(inspections.performedOn), desc(inspections.createdAt), desc(inspections.id))
+    .limit(1);
+  return { ...storedFacts(row, regime), latest: latest ?? null };
+}
+
+export function obligationsRepo(db: Db) {
+  const select = (executor: Tx | Db = db) =>
+    executor
+      .select(obligationColumns)
+      .from(obligations)
+      .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+      .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId));
+
+  const activeUser = async (tx: Tx, id: string | null | undefined) => {
+    if (!id) return true;
+    const [row] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.status, 'active'))).limit(1);
+    return row !== undefined;
+  };
+
+  /** Works the obligation's dates out again (after an inspection or a change) and stores them. */
+  const recompute = async (tx: Tx, id: string, today: CalendarDate) => {
+    const [found] = await tx
+      .select({ row: obligations, regime: complianceRegimes })
+      .from(obligations)
+      .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+      .where(eq(obligations.id, id));
+    const dates = obligationDates(await factsOf(tx, found!.row, found!.regime), today);
+    await tx.update(obligations).set(dates).where(eq(obligations.id, id));
+  };
+
+  return {
+    async get(id: string, today: CalendarDate, executor: Tx | Db = db): Promise<Obligation | undefined> {
+      const [row] = await select(executor).where(eq(obligations.id, id)).limit(1);
+      return row && toObligation(row, today);
+    },
+
+    /** An asset's obligations, or a location's own (not its assets'), by regime name. */
+    async list(filter: { assetId?: string; locationId?: string }, today: CalendarDate): Promise<Obligation[]> {
+      const where = filter.assetId
+        ? eq(obligations.assetId, filter.assetId)
+        : and(eq(obligations.locationId, filter.locationId!), sql`${obligations.assetId} IS NULL`);
+      const rows = await select().where(where).orderBy(asc(complianceRegimes.name), asc(obligations.id));
+      return rows.map((row) => toObligation(row, today));
+    },
+
+    async create(input: NewObligation, actorId: string, today: CalendarDate): Promise<CreateObligationResult> {
+      return transactionAs(db, actorId, async (tx): Promise<CreateObligationResult> => {
+        const [regime] = await tx.select().from(complianceRegimes).where(eq(complianceRegimes.id, input.regimeId)).limit(1);
+        if (!regime || regime.retiredAt) return { kind: 'regime-missing' };
+        let locationId = input.locationId;
+        if (input.assetId) {
+          // Locked against a concurrent move, so the obligation starts where the asset is.
+          const [asset] = await tx.select({ locationId: assets.locationId }).from(assets).where(eq(assets.id, input.assetId)).for('share');
+          if (!asset) return { kind: 'asset-missing' };
+          locationId = asset.locationId;
+        } else {
+          const [location] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId!)).limit(1);
+          if (!location) return { kind: 'location-missing' };
+        }
+        if (!(await activeUser(tx, input.responsibleUserId))) return { kind: 'user-missing' };
+        const facts: ObligationFacts = {
+          state: 'active',
+          interval: input.interval ?? { count: regime.intervalCount, unit: regime.intervalUnit },
+          anchor: regime.anchor,
+          dueSoonDays: regime.dueSoonDays,
+          startOn: input.startOn,
+          latest: null,
+        };
+        const [row] = await tx
+          .insert(obligations)
+          .values({
+            regimeId: regime.id,
+            assetId: input.assetId,
+            locationId: locationId!,
+            intervalCount: input.interval?.count ?? null,
+            intervalUnit: input.interval?.unit ?? null,
+            intervalReason: input.interval ? input.intervalReason : null,
+            responsibleUserId: input.responsibleUserId,
+            contractor: input.contractor,
+            startOn: input.startOn,
+            createdBy: actorId,
+            ...obligationDates(facts, today),
+          })
+          .onConflictDoNothing()
+          .returning({ id: obligations.id });
+        if (!row) return { kind: 'duplicate', regimeName: regime.name };
+        return { kind: 'created', obligation: (await this.get(row.id, today, tx))! };
+      });
+    },
+
+    /** Applies the changes and works the dates out again; undefined when there is no such obligation. */
+    async update(id: string, changes: ObligationChanges, actorId: string, today: CalendarDate): Promise<Obligation | 'user-missing' | undefined> {
+      return transactionAs(db, actorId, async (tx) => {
+        const [current] = await tx.select().from(obligations).where(eq(obligations.id, id)).for('update');
+        if (!current) return undefined;
+        if (!(await activeUser(tx, changes.responsibleUserId))) return 'user-missing';
+        const set: Partial<typeof obligations.$inferInsert> = { updatedAt: new Date() };
+        if (changes.state !== undefined) {
+          set.state = changes.state;
+          set.stateReason = changes.state === 'active' ? null : (changes.stateReason ?? null);
+          set.stateSetBy = actorId;
+        }
+        if (changes.interval !== undefined) {
+          set.intervalCount = changes.interval?.count ?? null;
+          set.intervalUnit = changes.interval?.unit ?? null;
+          set.intervalReason = changes.interval ? (changes.intervalReason ?? null) : null;
+        }
+        if (changes.responsibleUserId !== undefined) set.responsibleUserId = changes.responsibleUserId;
+        if (changes.contractor !== undefined) set.contractor = changes.contractor;
+        await tx.update(obligations).set(set).where(eq(obligations.id, id));
+        await recompute(tx, id, today);
+        return (await this.get(id, today, tx))!;
+      });
+    },
+
+    /**
+     * Records an inspection (append-only) and works the obligation's dates out again, in one
+     * transaction with the obligation locked, so two inspections recorded at once both count. A
+     * client id seen before gives the first record back.
+     */
+    async recordInspection(input: NewInspection, actorId: string, today: CalendarDate): Promise<RecordInspectionResult> {
+      return transactionAs(db, actorId, async (tx): Promise<RecordInspectionResult> => {
+        if (input.id) {
+          const [seen] = await tx.select({ obligationId: inspections.obligationId }).from(inspections).where(eq(inspections.id, input.id)).limit(1);
+          if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: (await this.inspection(input.id, tx))! } : { kind: 'id-taken' };
+        }
+        const [obligation] = await tx.select({ id: obligations.id }).from(obligations).where(eq(obligations.id, input.obligationId)).for('update');
+        if (!obligation) return { kind: 'obligation-missing' };
+        if (!(await activeUser(tx, input.performedById))) return { kind: 'user-missing' };
+        if (input.correctsId) {
+          const [corrected] = await tx
+            .select({ id: inspections.id })
+            .from(inspections)
+            .where(and(eq(inspections.id, input.correctsId), eq(inspections.obligationId, input.obligationId)))
+            .limit(1);
+          if (!corrected) return { kind: 'corrected-missing' };
+        }
+        const [row] = await tx
+          .insert(inspections)
+          .values({
+            ...(input.id ? { id: input.id } : {}),
+            obligationId: input.obligationId,
+            performedOn: input.performedOn,
+            result: input.result,
+            performedById: input.performedById,
+            contractor: input.contractor,
+            readings: input.readings,
+            certificateNumber: input.certificateNumber,
+            certificateExpiresOn: input.certificateExpiresOn,
+            notes: input.notes,
+            correctsId: input.correctsId,
+            recordedById: actorId,
+          })
+          .onConflictDoNothing()
+          .returning({ id: inspections.id });
+        // The only conflicts left: the same client id in a race (the obligation lock orders them), or a
+        // second correction of one entry.
+        if (!row) return input.id && (await this.inspection(input.id, tx)) ? { kind: 'existing', inspection: (await this.inspection(input.id, tx))! } : { kind: 'already-corrected' };
+        await recompute(tx, input.obligationId, today);
+        return { kind: 'created', inspection: (await this.inspection(row.id, tx))! };
+      });
+    },
+
+    async inspection(id: string, executor: Tx | Db = db): Promise<Inspection | undefined> {
+      const correction = alias(inspections, 'correction');
+      const [row] = await executor
+        .select({ row: inspections, performedByName: performer.fullName, correctedById: correction.id })
+        .from(inspections)
+        .leftJoin(performer, eq(performer.id, inspections.performedById))
+        .leftJoin(correction, eq(correction.correctsId, inspections.id))
+        .where(eq(inspections.id, id))
+        .limit(1);
+      return row && toInspection(row.row, row.performedByName, row.correctedById);
+    },
+
+    /** The obligation's inspections, latest performed first; undefined when there is no such obligation. */
+    async inspections(obligationId: string): Promise<Inspection[] | undefined> {
+      const [exists] = await db.select({ id: obligations.id }).from(obligations).where(eq(obligations.id, obligationId)).limit(1);
+      if (!exists) return undefined;
+      const correction = alias(inspections, 'correction');
+      const rows = await db
+        .select({ row: inspections, performedByName: performer.fullName, correctedById: correction.id })
+        .from(inspections)
+        .leftJoin(performer, eq(performer.id, inspections.performedById))
+        .leftJoin(correction, eq(correction.correctsId, inspections.id))
+        .where(eq(inspections.obligationId, obligationId))
+        .orderBy(desc(inspections.performedOn), desc(inspections.createdAt), desc(inspections.id));
+      return rows.map((r) => toInspection(r.row, r.performedByName, r.correctedById));
+    },
+  };
+}

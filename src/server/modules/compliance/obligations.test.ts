@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createClock, createTestApp, getJson, postJson, registerUser, signIn, type TestApp, type TestClock } from '../../../../tests/setup/test-app';
+import { obligations as obligationsTable } from '../../db/schema';
+import { advanceComplianceCalendar } from './compliance-calendar';
+import type { Inspection, Obligation, Regime } from '../../../shared/contract/compliance';
+
+/**
+ * Obligations and inspections through the API (ADR 025): every date worked out by the shared rules,
+ * checked on the calendar the app's clock shows, moved across due dates, month ends, leap days and
+ * the clocks going forward.
+ */
+
+let t: TestApp;
+let clock: TestClock;
+let manager: string;
+let surveyor: string;
+let regimes: Map<string, Regime>;
+let site: string;
+
+let accounts: Array<{ username: string; password: string; use: (cookie: string) => void }> = [];
+
+/** Sets the app's clock to this instant, and signs the users in again (months pass between steps). */
+async function setClock(iso: string) {
+  clock.advance(new Date(iso).getTime() - clock.now().getTime());
+  for (const account of accounts) account.use(await signIn(t.app, account.username, account.password));
+}
+
+const send = (method: InjectOptions['method'], url: string, cookie: string, body?: unknown): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { payload: JSON.stringify(body) }),
+  });
+
+async function created<T = { id: string }>(res: Promise<LightMyRequestResponse>): Promise<T> {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`refused: ${r.statusCode} ${r.body}`);
+  return r.json<T>();
+}
+
+const newAsset = async () =>
+  (await created(postJson(t.app, '/api/assets', { locationId: site, type: 'hvac', condition: 'good' }, { cookie: manager }))).id;
+const oblige = (regimeKey: string, place: { assetId?: string; locationId?: string }, extra: Record<string, unknown> = {}) =>
+  created<Obligation>(send('POST', '/api/obligations', manager, { regimeId: regimes.get(regimeKey)!.id, ...place, ...extra }));
+const inspect = (obligationId: string, performedOn: string, extra: Record<string, unknown> = {}, cookie = surveyor) =>
+  send('POST', '/api/inspections', cookie, { obligationId, performedOn, result: 'pass', ...extra });
+const obligation = async (id: string) => (await getJson(t.app, `/api/obligations/${id}`, manager)).json<Obligation>();
+
+beforeAll(async () => {
+  clock = createClock(new Date('2025-01-15T10:00:00Z'));
+  t = await createTestApp({ clock });
+  const managerAccount = await registerUser(t.app, { role: 'asset_manager' });
+  const surveyorAccount = await registerUser(t.app, { role: 'surveyor' });
+  manager = managerAccount.cookie;
+  surveyor = surveyorAccount.cookie;
+  accounts = [
+    { ...managerAccount.input, use: (cookie) => (manager = cookie) },
+    { ...surveyorAccount.input, use: (cookie) => (surveyor = cookie) },
+  ];
+  regimes = new Map((await getJson(t.app, '/api/compliance/regimes', manager)).json<Regime[]>().map((r) => [r.key, r]));
+  site = (await created(postJson(t.app, '/api/locations', { name: 'Compliance House', type: 'building' }, { cookie: manager }))).id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('an obligation', () => {
+  it('is unknown until an inspection proves it, however soon its first date', async () => {
+    const o = await oblige('eicr', { locationId: site }, { startOn: '2025-06-01' });
+    expect(o).toMatchObject({ status: 'unknown', nextDueOn: '2025-06-01', lastCompletedOn: null, state: 'active', locationId: site, assetId: null });
+    expect(o.regime.key).toBe('eicr');
+    expect(o.interval).toEqual(regimes.get('eicr')!.interval);
+  });
+
+  it('is due its interval after the completion, with month ends clamped, and changes status with the calendar alone', async () => {
+    await setClock('2025-01-15T10:00:00Z');
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    // Back-dated to a leap day: a year later is 28 February.
+    expect((await inspect(o.id, '2024-02-29')).statusCode).toBe(201);
+    expect(await obligation(o.id)).toMatchObject({ lastCompletedOn: '2024-02-29', lastResult: 'pass', nextDueOn: '2025-02-28', status: 'compliant' });
+
+    // A new inspection on 31 January: next due 31 January 2026, compliant.
+    await setClock('2025-02-01T09:00:00Z');
+    expect((await inspect(o.id, '2025-01-31', {}, manager)).statusCode).toBe(201);
+    expect(await obligation(o.id)).toMatchObject({ nextDueOn: '2026-01-31', status: 'compliant' });
+
+    // The calendar alone: 30 days before, due soon; the day after, overdue. No write in between.
+    await setClock('2026-01-01T00:30:00Z');
+    expect((await obligation(o.id)).status).toBe('due_soon');
+    await setClock('2026-01-31T23:59:00Z');
+    expect((await obligation(o.id)).status).toBe('due_soon');
+    await setClock('2026-02-01T00:00:30Z');
+    expect((await obligation(o.id)).status).toBe('overdue');
+    // The list says the same as the record.
+    const list = (await getJson(t.app, `/api/obligations?assetId=${o.assetId}`, surveyor)).json<Obligation[]>();
+    expect(list.map((x) => x.status)).toEqual(['overdue']);
+  });
+
+  it('is stored with its new status by the calendar job, once, on the day it changes', async () => {
+    await setClock('2025-03-10T12:00:00Z');
+    const o = await oblige('fire_extinguisher_service', { assetId: await newAsset() });
+    expect((await inspect(o.id, '2025-03-10')).statusCode).toBe(201);
+    const stored = async () => (await t.db.select().from(obligationsTable).where(eq(obligationsTable.id, o.id)))[0]!;
+    expect(await stored()).toMatchObject({ status: 'compliant', nextDueOn: '2026-03-10', statusChangesOn: '2026-02-08' });
+
+    // (Other tests' obligations may be due on these days too.)
+    await advanceComplianceCalendar(t.db, '2026-02-07');
+    expect((await stored()).status).toBe('compliant');
+    expect(await advanceComplianceCalendar(t.db, '2026-02-08')).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toMatchObject({ status: 'due_soon', statusChangesOn: '2026-03-11' });
+    // Run again the same day: nothing left to do for this one.
+    await advanceComplianceCalendar(t.db, '2026-02-08');
+    expect((await stored()).statusChangesOn).toBe('2026-03-11');
+    await advanceComplianceCalendar(t.db, '2026-03-11');
+    expect(await stored()).toMatchObject({ status: 'overdue', statusChangesOn: null });
+  });
+
+  it('takes an earlier certificate expiry as its next due date', async () => {
+    await setClock('2025-05-01T10:00:00Z');
+    const o = await oblige('eicr', { assetId: await newAsset() });
+    expect((await inspect(o.id, '2025-04-30', { certificateNumber: 'EICR-778', certificateExpiresOn: '2027-04-30' })).statusCode).toBe(201);
+    expect(await obligation(o.id)).toMatchObject({ nextDueOn: '2027-04-30', certificateExpiresOn: '2027-04-30', status: 'compliant' });
+  });
+
+  it('counts the latest inspection by date performed, not the last one entered', async () => {
+    await setClock('2025-05-01T10:00:00Z');
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    await inspect(o.id, '2025-04-20');
+    // Paper records caught up afterwards: an older inspection entered later changes nothing.
+    await inspect(o.id, '2024-04-20');
+    expect(await obligation(o.id)).toMatchObject({ lastCompletedOn: '2025-04-20', nextDueOn: '2026-04-20' });
+  });
+
+  it('recomputes from the last completion when its interval changes, with a reason', async () => {
+    await setClock('2025-05-01T10:00:00Z');
+    const o = await oblige('pat', { assetId: await newAsset() });
+    await inspect(o.id, '2025-01-31');
+    const noReason = await send('PATCH', `/api/obligations/${o.id}`, manager, { interval: { count: 1, unit: 'month' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json<{ message: string }>().message).toBe('Say why this obligation has an interval of its own');
+    const changed = await created<Obligation>(
+      send('PATCH', `/api/obligations/${o.id}`, manager, { interval: { count: 1, unit: 'month' }, intervalReason: 'Site equipment, high risk' }),
+    );
+    // 31 January + 1 month: the end of February.
+    expect(changed).toMatchObject({ interval: { count: 1, unit: 'month' }, intervalOverridden: true, nextDueOn: '2025-02-28', status: 'overdue' });
+  });
+
+  it('is not in force while suspended or not applicable, which needs a reason, and never counts as compliant', async () => {
+    const o = await oblige('loler_equipment', { assetId: await newAsset() });
+    expect((await send('PATCH', `/api/obligations/${o.id}`, manager, { state: 'not_applicable' })).statusCode).toBe(400);
+    const na = await created<Obligation>(send('PATCH', `/api/obligations/${o.id}`, manager, { state: 'not_applicable', stateReason: 'No lifting equipment' }));
+    expect(na).toMatchObject({ state: 'not_applicable', status: 'not_applicable', stateReason: 'No lifting equipment' });
+    const back = await created<Obligation>(send('PATCH', `/api/obligations/${o.id}`, manager, { state: 'active' }));
+    expect(back).toMatchObject({ state: 'active', status: 'unknown', stateReason: null });
+  });
+
+  it('is one per regime on an asset', async () => {
+    const asset = await newAsset();
+    await oblige('gas_safety', { assetId: asset });
+    const again = await send('POST', '/api/obligations', manager, { regimeId: regimes.get('gas_safety')!.id, assetId: asset });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(`This asset already has the obligation "${regimes.get('gas_safety')!.name}"`);
+  });
+
+  it('refuses an obligation on nothing, on both, or on a regime that does not exist', async () => {
+    const both = await send('POST', '/api/obligations', manager, { regimeId: regimes.get('eicr')!.id, assetId: await newAsset(), locationId: site });
+    expect(both.statusCode).toBe(400);
+    expect((await send('POST', '/api/obligations', manager, { regimeId: regimes.get('eicr')!.id })).statusCode).toBe(400);
+    const missing = await send('POST', '/api/obligations', manager, { regimeId: '00000000-0000-4000-8000-000000000000', locationId: site });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe('Regime not found');
+  });
+
+  it('moves with its asset', async () => {
+    const asset = await newAsset();
+    const o = await oblige('gas_safety', { assetId: asset });
+    const other = (await created(postJson(t.app, '/api/locations', { name: 'Annexe', type: 'building' }, { cookie: manager }))).id;
+    expect((await send('PATCH', `/api/assets/${asset}`, manager, { locationId: other })).statusCode).toBe(200);
+    expect((await obligation(o.id)).locationId).toBe(other);
+  });
+});
+
+describe('recording an inspection', () => {
+  it('refuses a date in the future, on the organisation’s calendar, not UTC’s', async () => {
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    await setClock('2025-06-30T23:30:00Z');
+    expect((await inspect(o.id, '2025-07-01')).statusCode).toBe(201);
+    const future = await inspect(o.id, '2025-07-02');
+    expect(future.statusCode).toBe(400);
+    expect(future.json<{ message: string }>().message).toBe("Inspection date can't be in the future: 2025-07-02 is after today (2025-07-01)");
+    expect((await inspect(o.id, '2025-02-30')).statusCode).toBe(400);
+  });
+
+  it('gives the first record back when a phone retries with the same id', async () => {
+    await setClock('2025-07-10T10:00:00Z');
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    const id = crypto.randomUUID();
+    const first = await inspect(o.id, '2025-07-09', { id, certificateNumber: 'GS-1' });
+    const retry = await inspect(o.id, '2025-07-09', { id, certificateNumber: 'GS-1' });
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<Inspection>().id).toBe(id);
+    const history = (await getJson(t.app, `/api/obligations/${o.id}/inspections`, manager)).json<Inspection[]>();
+    expect(history).toHaveLength(1);
+    // The same id on another obligation is someone else's record.
+    const other = await oblige('eicr', { assetId: await newAsset() });
+    expect((await inspect(other.id, '2025-07-09', { id })).statusCode).toBe(409);
+  });
+
+  it('keeps a failed obligation failed until a later inspection passes', async () => {
+    await setClock('2025-08-10T10:00:00Z');
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    await inspect(o.id, '2025-08-01', { result: 'fail' });
+    expect((await obligation(o.id)).status).toBe('failed');
+    await inspect(o.id, '2025-08-08', { result: 'pass_with_observations' });
+    expect(await obligation(o.id)).toMatchObject({ status: 'compliant', lastResult: 'pass_with_observations' });
+  });
+
+  it('is corrected by a new entry, never edited; the corrected entry no longer counts', async () => {
+    await setClock('2025-09-10T10:00:00Z');
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    const wrong = await created<Inspection>(inspect(o.id, '2025-09-09', { result: 'fail' }));
+    expect((await obligation(o.id)).status).toBe('failed');
+    const fix = await created<Inspection>(inspect(o.id, '2025-09-09', { result: 'pass', correctsId: wrong.id, notes: 'Entered as a fail by mistake' }));
+    expect(await obligation(o.id)).toMatchObject({ status: 'compliant', lastResult: 'pass' });
+    const history = (await getJson(t.app, `/api/obligations/${o.id}/inspections`, manager)).json<Inspection[]>();
+    expect(history.map((i) => [i.id, i.correctedById, i.correctsId])).toEqual(
+      expect.arrayContaining([
+        [wrong.id, fix.id, null],
+        [fix.id, null, wrong.id],
+      ]),
+    );
+    // One correction per entry: a second correction corrects the correction.
+    expect((await inspect(o.id, '2025-09-09', { correctsId: wrong.id })).statusCode).toBe(409);
+  });
+
+  it('is open to surveyors; setting obligations up is not', async () => {
+    const refused = await send('POST', '/api/obligations', surveyor, { regimeId: regimes.get('eicr')!.id, locationId: site });
+    expect(refused.statusCode).toBe(403);
+  });
+});
