@@ -8,3 +8,6 @@ CREATE INDEX "assets_location_id_condition_created_at_idx" ON "assets" USING btr
 SELECT set_config('app.bulk_load', 'on', true);--> statement-breakpoint
 UPDATE "actions" x SET "location_id" = a."location_id" FROM "assets" a WHERE a."id" = x."asset_id";--> statement-breakpoint
 SELECT set_config('app.bulk_load', 'off', true);
+--> statement-breakpoint
+-- The planner learns the new column at once, not at autovacuum's next visit.
+ANALYZE "actions";
