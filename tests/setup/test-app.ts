@@ -199,6 +199,23 @@ export function postJson(
   });
 }
 
+/** Any call as a signed-in client makes it: a JSON body when there is one, none otherwise. */
+export function sendAs(app: FastifyInstance, cookie: string, method: InjectOptions['method'], url: string, body?: unknown): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { payload: JSON.stringify(body) }),
+  });
+}
+
+/** The created record of a 2xx answer; a fixture a test relies on throws with the server's reason. */
+export async function createdBy<T = { id: string }>(res: Promise<LightMyRequestResponse>): Promise<T> {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`refused: ${r.statusCode} ${r.body}`);
+  return r.json<T>();
+}
+
 export function getJson(app: FastifyInstance, url: string, cookie?: string, extra: Partial<InjectOptions> = {}) {
   return app.inject({ method: 'GET', url, ...extra, headers: { ...(cookie && { cookie }), ...extra.headers } });
 }

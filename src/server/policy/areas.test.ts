@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { createTestApp, getJson, postJson, registerUser, type TestApp } from '../../../tests/setup/test-app';
+import { createdBy, createTestApp, getJson, postJson, registerUser, sendAs, type TestApp } from '../../../tests/setup/test-app';
 import { png, uploadLocal } from '../../../tests/setup/media-fixtures';
 import type { RoutePermission } from './route-permissions';
 import type { AreaRule } from './areas';
@@ -33,19 +33,9 @@ let south: Estate;
 /** An action on no asset: the whole estate's, outside every area. */
 let unplacedAction: string;
 
-const send = (method: InjectOptions['method'], url: string, cookie: string, body?: unknown): Promise<LightMyRequestResponse> =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { payload: JSON.stringify(body) }),
-  });
+const send = (method: InjectOptions['method'], url: string, cookie: string, body?: unknown) => sendAs(t.app, cookie, method, url, body);
 
-async function created(res: Promise<LightMyRequestResponse>): Promise<{ id: string } & Record<string, unknown>> {
-  const r = await res;
-  if (r.statusCode >= 300) throw new Error(`fixture refused: ${r.statusCode} ${r.body}`);
-  return r.json();
-}
+const created = (res: Promise<LightMyRequestResponse>) => createdBy<{ id: string } & Record<string, unknown>>(res);
 
 async function estate(name: string): Promise<Estate> {
   const site = await created(postJson(t.app, '/api/locations', { name: `${name} Site`, type: 'site' }, { cookie: admin }));

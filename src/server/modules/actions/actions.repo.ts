@@ -10,6 +10,7 @@ import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
 import { inAreas } from '../../policy/areas';
+import { areaSearchPlan } from '../search/area-plan';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
@@ -158,7 +159,8 @@ export function actionsRepo(db: Executor) {
     if (!filters.search) {
       return selectJsonWithCode().where(where).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
     }
-    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, customPlan: true, rows: limit + 1 }]);
+    const plan = await areaSearchPlan(db as Db, roots);
+    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, customPlan: true, plan, rows: limit + 1 }]);
     return found!.rows;
   }
 }

@@ -10,6 +10,7 @@ import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import { inAreas } from '../../policy/areas';
+import { areaSearchPlan } from '../search/area-plan';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
 
@@ -275,6 +276,7 @@ export function assetsRepo(db: Db) {
             indexedFilters,
             ordered,
             customPlan: Boolean(filter.areaRoots),
+            plan: filter.areaRoots ? await areaSearchPlan(db, filter.areaRoots) : undefined,
             rows: filter.limit + 1,
           },
         ]);

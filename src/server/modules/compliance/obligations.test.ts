@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createClock, createTestApp, getJson, postJson, registerUser, signIn, type TestApp, type TestClock } from '../../../../tests/setup/test-app';
+import type { InjectOptions } from 'fastify';
+import { createClock, createdBy, createTestApp, getJson, postJson, registerUser, sendAs, signIn, type TestApp, type TestClock } from '../../../../tests/setup/test-app';
 import { obligations as obligationsTable } from '../../db/schema';
 import { advanceComplianceCalendar } from './compliance-calendar';
 import type { Inspection, Obligation, Regime } from '../../../shared/contract/compliance';
@@ -27,19 +27,9 @@ async function setClock(iso: string) {
   for (const account of accounts) account.use(await signIn(t.app, account.username, account.password));
 }
 
-const send = (method: InjectOptions['method'], url: string, cookie: string, body?: unknown): Promise<LightMyRequestResponse> =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { payload: JSON.stringify(body) }),
-  });
+const send = (method: InjectOptions['method'], url: string, cookie: string, body?: unknown) => sendAs(t.app, cookie, method, url, body);
 
-async function created<T = { id: string }>(res: Promise<LightMyRequestResponse>): Promise<T> {
-  const r = await res;
-  if (r.statusCode >= 300) throw new Error(`refused: ${r.statusCode} ${r.body}`);
-  return r.json<T>();
-}
+const created = createdBy;
 
 const newAsset = async () =>
   (await created(postJson(t.app, '/api/assets', { locationId: site, type: 'hvac', condition: 'good' }, { cookie: manager }))).id;

@@ -1,5 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { inAreas } from '../../policy/areas';
+import { areaSearchPlan } from './area-plan';
+import type { SearchPlan } from './plan';
 import type { Db } from '../../db/client';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
@@ -25,7 +27,7 @@ export type Corrections = Map<string, string[]>;
  */
 export function globalSearch(db: Db) {
   /** Each list's request; with `areaRoots`, only records in the areas (policy/areas.ts). */
-  const requests = (match: Match, areaRoots: string[] | null, skip?: Record<ListName, string[]>) =>
+  const requests = (match: Match, areaRoots: string[] | null, areaPlan: SearchPlan | undefined, skip?: Record<ListName, string[]>) =>
     LISTS.map(({ list, source, id, place }) => ({
       source,
       match,
@@ -35,6 +37,7 @@ export function globalSearch(db: Db) {
       ),
       filtered: areaRoots !== null,
       customPlan: areaRoots !== null,
+      plan: areaPlan,
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,
     }));
@@ -46,10 +49,16 @@ export function globalSearch(db: Db) {
    * leaving the exact ones out by id. A one-word query's matches as typed are exactly those, so
    * only its corrections are searched.
    */
-  const withCorrections = async (q: string, fixes: Corrections, exact: SearchResponse, areaRoots: string[] | null = null): Promise<SearchResponse> => {
+  const withCorrections = async (
+    q: string,
+    fixes: Corrections,
+    exact: SearchResponse,
+    areaRoots: string[] | null = null,
+    areaPlan?: SearchPlan,
+  ): Promise<SearchResponse> => {
     const keepTyped = searchTerms(q).length > 1;
     const ids = eachList(({ list }) => exact[list].map((row) => row.id));
-    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), areaRoots, ids);
+    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), areaRoots, areaPlan, ids);
     const more = responseOf(byList(await findMatches(db, corrected)));
     const rows: Array<{ id: string }> = [];
     return {
@@ -64,7 +73,8 @@ export function globalSearch(db: Db) {
     async search(q: string, areaRoots: string[] | null = null): Promise<SearchResponse> {
       // The exact matches, and (in the same statement) corrections of the query's words when the
       // three lists together hold less than a page.
-      const exact = await findMatchesOrFew(db, requests(matchOf(q), areaRoots), {
+      const areaPlan = areaRoots ? await areaSearchPlan(db, areaRoots) : undefined;
+      const exact = await findMatchesOrFew(db, requests(matchOf(q), areaRoots, areaPlan), {
         name: 'corrections',
         below: SEARCH_RESULTS_PER_LIST,
         words: searchTerms(q).filter(isWord),
@@ -72,7 +82,7 @@ export function globalSearch(db: Db) {
       });
       const response = responseOf(byList(exact.found));
       const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
-      return fixes.size === 0 ? response : withCorrections(q, fixes, response, areaRoots);
+      return fixes.size === 0 ? response : withCorrections(q, fixes, response, areaRoots, areaPlan);
     },
     withCorrections,
   };

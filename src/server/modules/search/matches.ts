@@ -74,6 +74,8 @@ export interface FindRequest {
    * areas: a site holds 2 % of the estate, a region a third).
    */
   customPlan?: boolean;
+  /** A plan for this list, chosen by the caller instead of from the sample (areas.ts, areaSearchPlan). */
+  plan?: SearchPlan;
   /** Rows to return, in the list's order. */
   rows: number;
   /** Also count the matches up to this many and one more. */
@@ -225,22 +227,15 @@ interface Slots {
   parts: { texts: SQL[]; patterns?: SQL }[];
 }
 
-/**
- * A list planned for its values (`customPlan`: an area manager's areas) is read by a scan of its
- * filtered rows: PostgreSQL reaches an area's rows through the location index, and testing them all
- * costs what the area holds (a site's 1,600 rows), where the engine's costs take a scan for the whole
- * table and would walk or look up the whole estate's matches to keep an area's few.
- */
-const AREA_PLAN: SearchPlan = { kind: 'scan' };
-
 function slots(r: FindRequest, forced: SearchPlan | undefined, slot: (value: unknown, type: string) => SQL): Slots {
+  const plan = forced ?? r.plan;
   return {
     rows: slot(r.rows, 'int'),
     needed: slot(needed(r), 'int'),
     // Only values the statement uses (PostgreSQL must find each parameter's type in the text): the
     // count's limit prices counting through an index part.
     ...(r.countTo === undefined || r.match.parts.length === 0 ? {} : { countLimit: slot(r.countTo + 1, 'int') }),
-    plan: slot(forced ? codeOfPlan(forced) : r.customPlan ? codeOfPlan(AREA_PLAN) : -1, 'int'),
+    plan: slot(plan ? codeOfPlan(plan) : -1, 'int'),
     groups: r.match.groups.map((group) => group.map((text) => slot(text, 'text'))),
     parts: r.match.parts.map((part) => ({
       texts: part.texts.map((text) => slot(text, 'text')),
