@@ -333,8 +333,8 @@ export const actions = pgTable(
     assetCode: text('asset_code'),
     /**
      * Where the linked asset lies, copied by the same trigger and kept in step when the asset moves
-     * (db/sql/action-asset-code.sql), so an area manager's lists and counts read the action's own
-     * row (ADR 024, "Areas"). Null for an action on no asset: it belongs to the whole estate.
+     * (db/sql/action-asset-code.sql, asset-moves.sql), so an area manager's lists and counts read
+     * the action's own row (ADR 024, "Areas"). Null for an action on no asset: the whole estate's.
      */
     locationId: uuid('location_id').references(() => locations.id, { onDelete: 'restrict' }),
     assessmentId: uuid('assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
@@ -521,7 +521,7 @@ export const inspectionResult = pgEnum('inspection_result', INSPECTION_RESULTS);
 
 /**
  * A regime on an asset or on a location (ADR 025). `location_id` is where it lies either way (an
- * asset's obligations follow the asset when it moves: db/sql/compliance.sql), for areas and roll-ups.
+ * asset's obligations follow the asset when it moves: db/sql/asset-moves.sql), for areas and roll-ups.
  * `status` is the shared rule's answer on the day it was computed, and `status_changes_on` the day
  * the calendar alone changes it; the compliance calendar job recomputes it then.
  */

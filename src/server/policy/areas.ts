@@ -1,6 +1,7 @@
 import { asc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { locations } from '../db/schema';
+import { isUuid } from '../db/keyset';
 import type { Area } from '../../shared/contract/auth';
 export { outsideAreasMessage } from '../../shared/domain/areas';
 
@@ -28,14 +29,18 @@ export const areaLocationsSql = (roots: string[]): SQL => sql`SELECT * FROM area
 export const inAreas = (column: SQLWrapper, roots: string[] | null): SQL =>
   roots ? sql`${column} IN (${areaLocationsSql(roots)})` : sql`true`;
 
-/** The areas by name and path, in path order; ids of no location are left out. */
-export async function areasNamed(db: Db, ids: readonly string[]): Promise<Area[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: locations.id, name: locations.name, path: locations.path })
+/** The locations of these ids, by name and path, in path order, with their ancestors. */
+const locationsNamed = (db: Db, ids: readonly string[]) =>
+  db
+    .select({ id: locations.id, name: locations.name, path: locations.path, ancestorIds: locations.ancestorIds })
     .from(locations)
     .where(inArray(locations.id, [...new Set(ids)]))
     .orderBy(asc(locations.path), asc(locations.id));
+
+/** The areas by name and path, in path order; ids of no location are left out. */
+export async function areasNamed(db: Db, ids: readonly string[]): Promise<Area[]> {
+  if (ids.length === 0) return [];
+  return (await locationsNamed(db, ids)).map(({ id, name, path }) => ({ id, name, path }));
 }
 
 /**
@@ -44,13 +49,8 @@ export async function areasNamed(db: Db, ids: readonly string[]): Promise<Area[]
  */
 export async function outermostAreas(db: Db, ids: readonly string[]): Promise<{ found: number; areas: Area[] }> {
   if (ids.length === 0) return { found: 0, areas: [] };
-  const chosen = [...new Set(ids)];
-  const rows = await db
-    .select({ id: locations.id, name: locations.name, path: locations.path, ancestorIds: locations.ancestorIds })
-    .from(locations)
-    .where(inArray(locations.id, chosen))
-    .orderBy(asc(locations.path), asc(locations.id));
-  const areas = rows.filter((row) => !row.ancestorIds.some((id) => chosen.includes(id))).map(({ id, name, path }) => ({ id, name, path }));
+  const rows = await locationsNamed(db, ids);
+  const areas = rows.filter((row) => !row.ancestorIds.some((id) => ids.includes(id))).map(({ id, name, path }) => ({ id, name, path }));
   return { found: rows.length, areas };
 }
 
@@ -121,14 +121,12 @@ const NOT_FOUND: Record<PlacedKind, string> = {
 };
 export const notFoundMessage = (kind: PlacedKind) => NOT_FOUND[kind];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The uuids a request names in `fields` of `source`, with their kinds. */
 export function namedRecords(source: unknown, fields: Record<string, PlacedKind> | undefined): Array<{ kind: PlacedKind; id: string }> {
   if (!fields || typeof source !== 'object' || source === null) return [];
   const values = source as Record<string, unknown>;
   return Object.entries(fields).flatMap(([field, kind]) => {
     const id = values[field];
-    return typeof id === 'string' && UUID.test(id) ? [{ kind, id }] : [];
+    return typeof id === 'string' && isUuid(id) ? [{ kind, id }] : [];
   });
 }

@@ -91,8 +91,8 @@ export function registerRoutePermissions(app: FastifyInstance, policy: AccessPol
       if (!(await liesInAreas(db, roots, kind, id))) throw notFound(notFoundMessage(kind));
     }
     const targets = namedRecords(request.body, rule.body);
-    // A create must name where the record goes; an edit that clears every such field takes it out
-    // of every area (an action unlinked from its asset).
+    // A create must name where the record goes; an edit that clears such a field and names no
+    // record inside could take it out of every area (an action unlinked from its asset).
     const body = (request.body ?? {}) as Record<string, unknown>;
     const cleared = request.method === 'PATCH' && Object.keys(rule.body ?? {}).some((field) => body[field] === null);
     let outside = (rule.create === true || cleared) && targets.length === 0;

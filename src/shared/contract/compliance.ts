@@ -119,6 +119,9 @@ export const listObligationsQuery = z
   })
   .refine((v) => (v.assetId === undefined) !== (v.locationId === undefined), { message: 'Give an assetId or a locationId', path: ['assetId'] });
 
+/** Readings per inspection: the catalogue's regimes take at most a handful (sentinel temperatures). */
+export const READINGS_MAX = 20;
+
 /**
  * POST /api/inspections: append-only. `id` may be chosen by the client (a phone retrying after a
  * lost answer gets the first record back, not a second); a correction names the entry it corrects.
@@ -135,7 +138,10 @@ export const createInspectionSchema = z.object({
   result: z.enum(INSPECTION_RESULTS, { error: 'Choose pass, pass with observations or fail' }),
   performedById: optionalId('Performed by must be a user'),
   contractor: optionalText(SHORT_TEXT_MAX, 'Contractor'),
-  readings: z.record(z.string().max(SHORT_TEXT_MAX), z.number({ error: 'Readings must be numbers' })).default({}),
+  readings: z
+    .record(z.string().max(SHORT_TEXT_MAX), z.number({ error: 'Readings must be numbers' }))
+    .refine((r) => Object.keys(r).length <= READINGS_MAX, `At most ${READINGS_MAX} readings`)
+    .default({}),
   certificateNumber: optionalText(CODE_MAX, 'Certificate number'),
   certificateExpiresOn: optionalDate('Certificate expiry'),
   notes: optionalText(NOTES_MAX, 'Notes'),

@@ -17,18 +17,6 @@ $$;
 
 CREATE OR REPLACE TRIGGER actions_asset_code_set BEFORE INSERT OR UPDATE OF asset_id, asset_code, location_id ON actions FOR EACH ROW EXECUTE FUNCTION action_asset_code_set();
 
--- An asset that moves takes its actions with it.
-CREATE OR REPLACE FUNCTION actions_follow_asset() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  UPDATE actions SET location_id = NEW.location_id WHERE asset_id = NEW.id AND location_id IS DISTINCT FROM NEW.location_id;
-  RETURN NULL;
-END
-$$;
-
-CREATE OR REPLACE TRIGGER assets_move_actions AFTER UPDATE OF location_id ON assets FOR EACH ROW WHEN ((old.location_id IS DISTINCT FROM new.location_id)) EXECUTE FUNCTION actions_follow_asset();
-
 -- Asset codes come from a sequence and nothing in the app changes them; one changed in the database
 -- is copied to its actions all the same.
 CREATE OR REPLACE FUNCTION asset_code_copy() RETURNS trigger

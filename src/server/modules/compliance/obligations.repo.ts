@@ -36,10 +36,12 @@ const obligationColumns = {
 
 type ObligationRead = { row: ObligationRow; regime: RegimeRow; responsibleName: string | null };
 
+type OwnInterval = Pick<ObligationRow, 'intervalCount' | 'intervalUnit'>;
+
 /** The interval in force: the obligation's own, else its regime's. */
-const intervalOf = (row: ObligationRow, regime: RegimeRow) =>
-  row.intervalCount !== null && row.intervalUnit !== null
-    ? { count: row.intervalCount, unit: row.intervalUnit }
+const intervalOf = (own: OwnInterval, regime: RegimeRow) =>
+  own.intervalCount !== null && own.intervalUnit !== null
+    ? { count: own.intervalCount, unit: own.intervalUnit }
     : { count: regime.intervalCount, unit: regime.intervalUnit };
 
 /** The facts as stored with the obligation: its last inspection's, kept by every write (ADR 025). */
@@ -180,9 +182,10 @@ export function obligationsRepo(db: Db) {
           if (!location) return { kind: 'location-missing' };
         }
         if (!(await activeUser(tx, input.responsibleUserId))) return { kind: 'user-missing' };
+        const own: OwnInterval = { intervalCount: input.interval?.count ?? null, intervalUnit: input.interval?.unit ?? null };
         const facts: ObligationFacts = {
           state: 'active',
-          interval: input.interval ?? { count: regime.intervalCount, unit: regime.intervalUnit },
+          interval: intervalOf(own, regime),
           anchor: regime.anchor,
           dueSoonDays: regime.dueSoonDays,
           startOn: input.startOn,
@@ -194,8 +197,7 @@ export function obligationsRepo(db: Db) {
             regimeId: regime.id,
             assetId: input.assetId,
             locationId: locationId!,
-            intervalCount: input.interval?.count ?? null,
-            intervalUnit: input.interval?.unit ?? null,
+            ...own,
             intervalReason: input.interval ? input.intervalReason : null,
             responsibleUserId: input.responsibleUserId,
             contractor: input.contractor,
@@ -242,10 +244,8 @@ export function obligationsRepo(db: Db) {
      */
     async recordInspection(input: NewInspection, actorId: string, today: CalendarDate): Promise<RecordInspectionResult> {
       return transactionAs(db, actorId, async (tx): Promise<RecordInspectionResult> => {
-        if (input.id) {
-          const [seen] = await tx.select({ obligationId: inspections.obligationId }).from(inspections).where(eq(inspections.id, input.id)).limit(1);
-          if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: (await this.inspection(input.id, tx))! } : { kind: 'id-taken' };
-        }
+        const seen = input.id ? await this.inspection(input.id, tx) : undefined;
+        if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
         const [obligation] = await tx.select({ id: obligations.id }).from(obligations).where(eq(obligations.id, input.obligationId)).for('update');
         if (!obligation) return { kind: 'obligation-missing' };
         if (!(await activeUser(tx, input.performedById))) return { kind: 'user-missing' };
@@ -275,9 +275,13 @@ export function obligationsRepo(db: Db) {
           })
           .onConflictDoNothing()
           .returning({ id: inspections.id });
-        // The only conflicts left: the same client id in a race (the obligation lock orders them), or a
-        // second correction of one entry.
-        if (!row) return input.id && (await this.inspection(input.id, tx)) ? { kind: 'existing', inspection: (await this.inspection(input.id, tx))! } : { kind: 'already-corrected' };
+        if (!row) {
+          // The only conflicts left: the same client id recorded in a race, or a second correction of
+          // one entry.
+          const raced = input.id ? await this.inspection(input.id, tx) : undefined;
+          if (!raced) return { kind: 'already-corrected' };
+          return raced.obligationId === input.obligationId ? { kind: 'existing', inspection: raced } : { kind: 'id-taken' };
+        }
         await recompute(tx, input.obligationId, today);
         return { kind: 'created', inspection: (await this.inspection(row.id, tx))! };
       });

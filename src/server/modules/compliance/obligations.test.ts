@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { createClock, createdBy, createTestApp, getJson, postJson, registerUser, sendAs, signIn, type TestApp, type TestClock } from '../../../../tests/setup/test-app';
-import { obligations as obligationsTable } from '../../db/schema';
+import { actions as actionsTable, obligations as obligationsTable } from '../../db/schema';
 import { advanceComplianceCalendar } from './compliance-calendar';
 import type { Inspection, Obligation, Regime } from '../../../shared/contract/compliance';
 
@@ -165,12 +165,15 @@ describe('an obligation', () => {
     expect(missing.json<{ message: string }>().message).toBe('Regime not found');
   });
 
-  it('moves with its asset', async () => {
+  it('moves with its asset, as the asset’s actions do', async () => {
     const asset = await newAsset();
     const o = await oblige('gas_safety', { assetId: asset });
+    const action = await created(send('POST', '/api/actions', manager, { title: 'Service boiler', priority: 'low', assetId: asset }));
     const other = (await created(postJson(t.app, '/api/locations', { name: 'Annexe', type: 'building' }, { cookie: manager }))).id;
     expect((await send('PATCH', `/api/assets/${asset}`, manager, { locationId: other })).statusCode).toBe(200);
     expect((await obligation(o.id)).locationId).toBe(other);
+    const [moved] = await t.db.select({ locationId: actionsTable.locationId }).from(actionsTable).where(eq(actionsTable.id, action.id));
+    expect(moved!.locationId).toBe(other);
   });
 });
 
@@ -184,6 +187,10 @@ describe('recording an inspection', () => {
     expect(future.statusCode).toBe(400);
     expect(future.json<{ message: string }>().message).toBe("Inspection date can't be in the future: 2025-07-02 is after today (2025-07-01)");
     expect((await inspect(o.id, '2025-02-30')).statusCode).toBe(400);
+    const readings = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`r${i}`, i]));
+    const tooMany = await inspect(o.id, '2025-06-30', { readings });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ message: string }>().message).toBe('At most 20 readings');
   });
 
   it('gives the first record back when a phone retries with the same id', async () => {
