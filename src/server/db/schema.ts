@@ -268,8 +268,9 @@ export const assets = pgTable(
     index('assets_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_condition_created_at_idx').on(t.condition, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_type_created_at_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // An area manager's dashboard counts its areas' assets from this index alone (ADR 024, "Areas").
-    index('assets_location_id_condition_created_at_idx').on(t.locationId, t.condition, t.createdAt),
+    // A location's assets newest first; an area manager's lists of a small area read each of its
+    // locations' first rows through it (ADR 024, "Areas"). Also the location's foreign-key index.
+    index('assets_location_id_created_at_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_created_by_idx').on(t.createdBy),
     trigram('assets_search_text_trgm_idx', t.searchText),
     bigrams('assets_search_bigrams_idx', t.searchText),
@@ -346,6 +347,14 @@ export const actions = pgTable(
     assignee: text('assignee'),
     targetDate: text('target_date'),
     completedDate: text('completed_date'),
+    /**
+     * A remedial action raised by compliance (ADR 025): the obligation it serves, and either the
+     * inspection whose result raised it or the due date the obligation fell overdue for. Each
+     * inspection raises one action at most, and so does each missed due date.
+     */
+    obligationId: uuid('obligation_id').references((): AnyPgColumn => obligations.id, { onDelete: 'set null' }),
+    inspectionId: uuid('inspection_id').references((): AnyPgColumn => inspections.id, { onDelete: 'set null' }),
+    overdueFor: date('overdue_for'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -364,6 +373,9 @@ export const actions = pgTable(
     index('actions_location_id_created_at_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('actions_assessment_id_idx').on(t.assessmentId),
     index('actions_created_by_idx').on(t.createdBy),
+    index('actions_obligation_id_idx').on(t.obligationId).where(sql`${t.obligationId} IS NOT NULL`),
+    uniqueIndex('actions_inspection_id_key').on(t.inspectionId).where(sql`${t.inspectionId} IS NOT NULL`),
+    uniqueIndex('actions_obligation_id_overdue_for_key').on(t.obligationId, t.overdueFor).where(sql`${t.overdueFor} IS NOT NULL`),
     trigram('actions_search_text_trgm_idx', t.searchText),
     bigrams('actions_search_bigrams_idx', t.searchText),
   ],
@@ -551,6 +563,8 @@ export const obligations = pgTable(
     lastInspectionId: uuid('last_inspection_id'),
     certificateExpiresOn: date('certificate_expires_on'),
     nextDueOn: date('next_due_on'),
+    /** The counting inspection failed and the action it raised is not done yet (kept with the status). */
+    remedialActionOpen: boolean('remedial_action_open').notNull().default(false),
     status: obligationStatus('status').notNull(),
     statusChangesOn: date('status_changes_on'),
     createdBy: uuid('created_by')
@@ -565,6 +579,9 @@ export const obligations = pgTable(
     uniqueIndex('obligations_regime_location_key').on(t.regimeId, t.locationId).where(sql`${t.assetId} IS NULL`),
     index('obligations_asset_id_idx').on(t.assetId),
     index('obligations_location_id_idx').on(t.locationId),
+    // The compliance work list, soonest due first, whole or by status.
+    index('obligations_next_due_on_id_idx').on(t.nextDueOn, t.id),
+    index('obligations_status_next_due_on_id_idx').on(t.status, t.nextDueOn, t.id),
     // The calendar job's work for the day.
     index('obligations_status_changes_on_idx').on(t.statusChangesOn).where(sql`${t.statusChangesOn} IS NOT NULL`),
     check('obligations_interval_whole', sql`(${t.intervalCount} IS NULL) = (${t.intervalUnit} IS NULL) AND coalesce(${t.intervalCount}, 1) > 0`),
@@ -654,6 +671,62 @@ export const actionCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.status, t.priority, t.slot] })],
+);
+
+/**
+ * The same counts per location, each location's rows counting what lies there or anywhere below it
+ * (an asset is counted at its location and at every ancestor). An area manager's dashboard sums the
+ * rows of their area roots instead of counting the area's assets (ADR 024 "Areas"). Locations never
+ * change parent, so a row's subtree is fixed; a moved asset or action moves its counts.
+ */
+export const locationAssetCounts = pgTable(
+  'location_asset_counts',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    condition: assetCondition('condition').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.month, t.condition, t.slot] })],
+);
+
+/** Action counts per location (and everything below it), status and priority, kept like location_asset_counts. */
+export const locationActionCounts = pgTable(
+  'location_action_counts',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    status: actionStatus('status').notNull(),
+    priority: actionPriority('priority').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.status, t.priority, t.slot] })],
+);
+
+/**
+ * Obligations per location (and everything below it), regime and status, kept by a trigger in the
+ * writer's transaction like location_asset_counts (db/sql/compliance-counts.sql): /compliance's
+ * figures and its location × regime matrix sum these rows instead of reading the obligations
+ * (ADR 025). A status the calendar moves is counted when the calendar job stores it.
+ */
+export const locationComplianceCounts = pgTable(
+  'location_compliance_counts',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    regimeId: uuid('regime_id')
+      .notNull()
+      .references(() => complianceRegimes.id, { onDelete: 'cascade' }),
+    status: obligationStatus('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.regimeId, t.status] })],
 );
 
 /**

@@ -195,6 +195,8 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/compliance/regimes': async (role) => ({ request: json('GET', '/api/compliance/regimes', as[role].cookie) }),
+  'GET /api/compliance/obligations': async (role) => ({ request: json('GET', '/api/compliance/obligations?status=overdue', as[role].cookie) }),
+  'GET /api/compliance/summary': async (role) => ({ request: json('GET', `/api/compliance/summary?locationId=${await make.site()}`, as[role].cookie) }),
   'GET /api/obligations': async (role) => ({ request: json('GET', `/api/obligations?assetId=${await make.asset()}`, as[role].cookie) }),
   'POST /api/obligations': async (role) => ({
     request: json('POST', '/api/obligations', as[role].cookie, { regimeId: await make.regime(), locationId: await make.site() }),

@@ -3,7 +3,7 @@ import { INTERVAL_COUNT_MAX, INTERVAL_UNITS, isCalendarDate } from '../domain/co
 import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES } from '../domain/compliance/regimes';
 import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../domain/compliance/obligation-status';
 import { CODE_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain/limits';
-import { optionalDate, optionalId, optionalText } from './common';
+import { cursorParam, limitParam, optionalDate, optionalId, optionalText } from './common';
 import { ASSET_TYPES } from '../domain/assets';
 import { LOCATION_TYPES } from '../domain/locations';
 
@@ -168,3 +168,74 @@ export const inspectionSchema = z.object({
   createdAt: z.string(),
 });
 export type Inspection = z.infer<typeof inspectionSchema>;
+
+/** GET /api/compliance/summary: a subtree (or the whole estate, or the user's areas), narrowed to a category or a regime. */
+export const complianceSummaryQuery = z.object({
+  locationId: z.uuid('locationId must be a location id').optional(),
+  category: z.enum(REGIME_CATEGORIES, 'Choose a regime category').optional(),
+  regimeId: z.uuid('regimeId must be a regime id').optional(),
+});
+
+/** Obligations per status: every status, 0 when none. */
+export const statusCountsSchema = z.object(Object.fromEntries(OBLIGATION_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof OBLIGATION_STATUSES)[number], z.ZodNumber>);
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+const placeSchema = z.object({ id: z.string(), name: z.string(), path: z.string(), type: z.enum(LOCATION_TYPES) });
+
+/** One cell of the matrix: a row's obligations of one regime. */
+export const complianceCellSchema = z.object({
+  regimeId: z.string(),
+  worst: z.enum(OBLIGATION_STATUSES),
+  counts: statusCountsSchema,
+});
+
+/**
+ * The /compliance screen's figures (ADR 025): the scope's counts per status, and a matrix whose rows
+ * are the scope's children (or the user's areas, or the estate's top locations), each with its
+ * whole subtree's counts, and whose columns are the regimes in force there. `own` is the row of the
+ * chosen location's own obligations (a site's fire risk assessment), when it has any.
+ */
+export const complianceSummarySchema = z.object({
+  location: placeSchema.nullable(),
+  counts: statusCountsSchema,
+  regimes: z.array(z.object({ id: z.string(), key: z.string(), name: z.string(), category: z.enum(REGIME_CATEGORIES) })),
+  rows: z.array(
+    z.object({
+      location: placeSchema,
+      own: z.boolean(),
+      worst: z.enum(OBLIGATION_STATUSES).nullable(),
+      counts: statusCountsSchema,
+      cells: z.array(complianceCellSchema),
+    }),
+  ),
+  /** More children than the matrix shows (COMPLIANCE_ROWS_MAX). */
+  rowsTruncated: z.boolean(),
+});
+export type ComplianceSummary = z.infer<typeof complianceSummarySchema>;
+
+/** Children a matrix shows at most; a node with more is opened one child at a time. */
+export const COMPLIANCE_ROWS_MAX = 500;
+
+/**
+ * GET /api/compliance/obligations: the work list of a scope (a subtree, the user's areas, or the
+ * estate), soonest due first, so the overdue come first, most overdue at the top; narrowed by
+ * status, category, regime and responsible person. `limit` rows (default 50, max 200); an
+ * `x-next-cursor` header when more follow.
+ */
+export const obligationWorklistQuery = z.object({
+  locationId: z.uuid('locationId must be a location id').optional(),
+  status: z.enum(OBLIGATION_STATUSES, 'Choose an obligation status').optional(),
+  category: z.enum(REGIME_CATEGORIES, 'Choose a regime category').optional(),
+  regimeId: z.uuid('regimeId must be a regime id').optional(),
+  responsibleUserId: z.uuid('responsibleUserId must be a user id').optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+/** A work list entry: the obligation with what and where it is, and how many days it is overdue. */
+export const obligationWorkItemSchema = obligationSchema.extend({
+  asset: z.object({ id: z.string(), code: z.string(), description: z.string().nullable() }).nullable(),
+  locationPath: z.string(),
+  daysOverdue: z.number().int(),
+});
+export type ObligationWorkItem = z.infer<typeof obligationWorkItemSchema>;

@@ -16,6 +16,23 @@ CREATE OR REPLACE FUNCTION register_bulk_load() RETURNS boolean
   END
 $$;
 
+-- The per-location counts (dashboard-counts.sql) from scratch: each record counted at its location
+-- and at every ancestor. After a bulk load, and once by the migration that added them.
+CREATE OR REPLACE FUNCTION rebuild_location_counts() RETURNS void
+    LANGUAGE sql
+    AS $$
+  DELETE FROM location_asset_counts;
+  INSERT INTO location_asset_counts (location_id, month, condition, slot, n)
+  SELECT place, date_trunc('month', a.created_at AT TIME ZONE 'UTC')::date, a.condition, (hashtext(a.id::text) & 3)::smallint, count(*)
+  FROM assets AS a JOIN locations AS l ON l.id = a.location_id, unnest(l.ancestor_ids || l.id) AS place
+  GROUP BY 1, 2, 3, 4;
+  DELETE FROM location_action_counts;
+  INSERT INTO location_action_counts (location_id, status, priority, slot, n)
+  SELECT place, x.status, x.priority, (hashtext(x.id::text) & 3)::smallint, count(*)
+  FROM actions AS x JOIN locations AS l ON l.id = x.location_id, unnest(l.ancestor_ids || l.id) AS place
+  GROUP BY 1, 2, 3, 4;
+$$;
+
 -- After a bulk load: the dashboard's counts and the words offered as corrections, from scratch.
 CREATE OR REPLACE FUNCTION rebuild_register_aggregates() RETURNS void
     LANGUAGE sql
@@ -27,6 +44,8 @@ CREATE OR REPLACE FUNCTION rebuild_register_aggregates() RETURNS void
   DELETE FROM action_counts;
   INSERT INTO action_counts (status, priority, slot, n)
   SELECT status, priority, (hashtext(id::text) & 3)::smallint, count(*) FROM actions GROUP BY 1, 2, 3;
+  SELECT rebuild_location_counts();
+  SELECT rebuild_compliance_counts();
   INSERT INTO search_words (word)
   SELECT DISTINCT w FROM (
     SELECT search_text FROM assets UNION ALL SELECT search_text FROM actions UNION ALL SELECT search_text FROM meters

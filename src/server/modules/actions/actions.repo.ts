@@ -11,6 +11,7 @@ import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
 import { inAreas } from '../../policy/areas';
 import { areaSearchPlan } from '../search/area-plan';
+import { inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
 import type { ActionPriority, ActionStatus } from '../../../shared/domain/actions';
 
@@ -149,18 +150,24 @@ export function actionsRepo(db: Executor) {
 
   /** The list for a user limited to areas: their assets' actions, searched or not. */
   async function listInAreas(filters: ActionFilters, roots: string[], limit: number): Promise<{ json: string }[]> {
-    const where = and(
-      inAreas(actions.locationId, roots),
+    const others = and(
       filters.status ? eq(actions.status, filters.status) : undefined,
       filters.priority ? eq(actions.priority, filters.priority) : undefined,
       filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
       afterCursor(actions.createdAt, actions.id, filters.cursor),
     );
+    const where = and(inAreas(actions.locationId, roots), others);
     if (!filters.search) {
+      // One asset's actions are few: its own index finds them.
+      const size = filters.assetId ? undefined : await placeSize(db as Db, roots);
+      if (size && readByLocation(size, size.actions, size.allActions, limit + 1)) {
+        const page = inNewestByLocation(actions, actions.locationId, roots, others, limit + 1);
+        return selectJsonWithCode().where(page).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
+      }
       return selectJsonWithCode().where(where).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
     }
-    const plan = await areaSearchPlan(db as Db, roots);
-    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, customPlan: true, plan, rows: limit + 1 }]);
+    const planned = await areaSearchPlan(db as Db, roots);
+    const [found] = await findMatches(db as Db, [{ source: actionSource, match: matchOf(filters.search), where, filtered: true, ...planned, rows: limit + 1 }]);
     return found!.rows;
   }
 }

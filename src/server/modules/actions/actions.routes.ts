@@ -1,3 +1,7 @@
+import { recomputeObligation } from '../compliance/obligations.repo';
+import { EVIDENCE_NEEDED_MESSAGE, lacksEvidence } from '../compliance/remedial-actions';
+import { DONE_ACTION_STATUSES } from '../../../shared/domain/actions';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionSchema, createActionSchema, listActionsQuery, updateActionSchema } from '../../../shared/contract/actions';
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
@@ -115,8 +119,15 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const assessmentId = body.assessmentId === undefined ? current.assessmentId : body.assessmentId;
             Object.assign(changes, await resolveLinks(txRepo, assetId, assessmentId));
           }
+          const completing = body.status !== undefined && DONE_ACTION_STATUSES.includes(body.status) && !DONE_ACTION_STATUSES.includes(current.status);
+          if (completing && (await lacksEvidence(tx, current))) throw badRequest(EVIDENCE_NEEDED_MESSAGE, { status: EVIDENCE_NEEDED_MESSAGE });
           // Drizzle leaves out keys whose value is undefined: fields the body does not mention stay.
-          return txRepo.update(id, changes);
+          const action = await txRepo.update(id, changes);
+          // A remedial action done (or reopened) decides whether its obligation is still failed (ADR 025).
+          if (current.obligationId && current.inspectionId && body.status !== undefined && body.status !== current.status) {
+            await recomputeObligation(tx, current.obligationId, todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now()), request.user!.id);
+          }
+          return action;
         }).catch(rethrowMissingLink);
         return updated!;
       },

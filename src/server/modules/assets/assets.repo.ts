@@ -10,6 +10,7 @@ import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import { inAreas } from '../../policy/areas';
+import { inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
 import { areaSearchPlan } from '../search/area-plan';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
@@ -259,6 +260,15 @@ export function assetsRepo(db: Db) {
       if (filter.type) indexedFilters.push(eq(assets.type, filter.type));
       const conditions: (SQL | undefined)[] = [afterCursor(assets.createdAt, assets.id, filter.cursor), ...indexedFilters];
       if (filter.status) conditions.push(eq(assets.status, filter.status));
+      // A location's subtree (inside the user's areas: the route checks it), or the areas.
+      const places = filter.locationId ? [filter.locationId] : filter.areaRoots;
+      if (!filter.search && places) {
+        const size = await placeSize(db, places);
+        if (readByLocation(size, size.assets, size.allAssets, filter.limit + 1)) {
+          const page = inNewestByLocation(assets, assets.locationId, places, and(...conditions), filter.limit + 1);
+          return jsonOfPage(db.select(listColumns).from(assets).where(page).orderBy(desc(assets.createdAt), desc(assets.id)).limit(filter.limit + 1));
+        }
+      }
       if (filter.locationId) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
       }
@@ -275,8 +285,7 @@ export function assetsRepo(db: Db) {
             filtered,
             indexedFilters,
             ordered,
-            customPlan: Boolean(filter.areaRoots),
-            plan: filter.areaRoots ? await areaSearchPlan(db, filter.areaRoots) : undefined,
+            ...(filter.areaRoots && (await areaSearchPlan(db, filter.areaRoots))),
             rows: filter.limit + 1,
           },
         ]);

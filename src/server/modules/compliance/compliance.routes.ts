@@ -2,33 +2,39 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import {
+  complianceSummaryQuery,
+  complianceSummarySchema,
   createInspectionSchema,
   createObligationSchema,
+  obligationWorkItemSchema,
+  obligationWorklistQuery,
   inspectionSchema,
   listObligationsQuery,
   obligationSchema,
   regimeSchema,
   updateObligationSchema,
 } from '../../../shared/contract/compliance';
-import { idParams } from '../../../shared/contract/common';
+import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
 import { validateInspectionDate } from '../../../shared/domain/compliance/obligation-status';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, notFound } from '../../http-errors';
 import { regimesRepo } from './regimes.repo';
-import { obligationsRepo } from './obligations.repo';
+import { encodeWorklistCursor, obligationsRepo } from './obligations.repo';
+import { complianceSummaryRepo } from './compliance-summary';
 
 const OBLIGATION_NOT_FOUND = 'Obligation not found';
 const USER_NOT_FOUND = 'Choose an active user';
 
 /**
- * GET /api/compliance/regimes; GET/POST /api/obligations, GET/PATCH /api/obligations/{id},
+ * GET /api/compliance/regimes, GET /api/compliance/summary, GET /api/compliance/obligations; GET/POST /api/obligations, GET/PATCH /api/obligations/{id},
  * GET /api/obligations/{id}/inspections; POST /api/inspections (ADR 025).
  */
 export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const regimes = regimesRepo(ctx.db);
     const obligations = obligationsRepo(ctx.db);
+    const summaries = complianceSummaryRepo(ctx.db);
     // Dates are the organisation's calendar dates, never UTC's.
     const today = () => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now());
 
@@ -37,6 +43,29 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/compliance/regimes',
       { config: { permission: 'register.read', area: 'unplaced' }, schema: { response: { 200: z.array(regimeSchema) } } },
       async () => regimes.list(),
+    );
+
+    // Without a location, the user's areas or the whole estate; a location outside the areas is not found.
+    app.get(
+      '/api/compliance/summary',
+      { config: { permission: 'register.read', area: { query: { locationId: 'location' } } }, schema: { querystring: complianceSummaryQuery, response: { 200: complianceSummarySchema } } },
+      async (request) => {
+        const summary = await summaries.summary(request.query, request.areaRoots);
+        if (!summary) throw notFound('Location not found');
+        return summary;
+      },
+    );
+
+    app.get(
+      '/api/compliance/obligations',
+      { config: { permission: 'register.read', area: { query: { locationId: 'location' } } }, schema: { querystring: obligationWorklistQuery, response: { 200: z.array(obligationWorkItemSchema) } } },
+      async (request, reply) => {
+        const { limit, ...filter } = request.query;
+        const rows = await obligations.worklist(filter, request.areaRoots, limit, today());
+        const items = rows.slice(0, limit);
+        if (rows.length > limit) reply.header(NEXT_CURSOR_HEADER, encodeWorklistCursor(items.at(-1)!));
+        return items;
+      },
     );
 
     app.get(

@@ -12,6 +12,8 @@ export interface ObligationFacts {
   startOn: CalendarDate | null;
   /** The inspection that counts: the latest by date performed that no later entry corrects. */
   latest: { id: string; performedOn: CalendarDate; result: InspectionResult; certificateExpiresOn: CalendarDate | null } | null;
+  /** That inspection failed and the remedial action it raised is not done (or is gone). */
+  remedialActionOpen: boolean;
 }
 
 export interface ObligationDates {
@@ -22,12 +24,13 @@ export interface ObligationDates {
   nextDueOn: CalendarDate | null;
   status: ObligationStatus;
   statusChangesOn: CalendarDate | null;
+  remedialActionOpen: boolean;
 }
 
 /**
  * The stored columns of an obligation on `today`, by the shared rules only: the server keeps their
  * answer and the day it expires, and never restates them. A failed inspection keeps the obligation
- * failed until a later one passes (remedial actions will close it too).
+ * failed until its remedial action is done or a later inspection counts instead.
  */
 export function obligationDates(facts: ObligationFacts, today: CalendarDate): ObligationDates {
   const latest = facts.latest;
@@ -37,7 +40,7 @@ export function obligationDates(facts: ObligationFacts, today: CalendarDate): Ob
   const status = obligationStatus({
     state: facts.state,
     lastResult: latest?.result ?? null,
-    remedialActionOpen: latest?.result === 'fail',
+    remedialActionOpen: latest?.result === 'fail' && facts.remedialActionOpen,
     lastCompletedOn,
     nextDueOn: due,
     dueSoonDays: facts.dueSoonDays,
@@ -51,5 +54,6 @@ export function obligationDates(facts: ObligationFacts, today: CalendarDate): Ob
     nextDueOn: due,
     status,
     statusChangesOn: statusChangesOn(status, due, facts.dueSoonDays),
+    remedialActionOpen: latest?.result === 'fail' && facts.remedialActionOpen,
   };
 }

@@ -1,13 +1,19 @@
-import { and, asc, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionAs, type Tx } from '../../db/actor';
 import { assets, complianceRegimes, inspections, locations, obligations, users } from '../../db/schema';
-import type { Inspection, Obligation } from '../../../shared/contract/compliance';
-import type { CalendarDate } from '../../../shared/domain/compliance/calendar-date';
+import type { Inspection, Obligation, ObligationWorkItem } from '../../../shared/contract/compliance';
+import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
+import { daysOverdue, type ObligationStatus } from '../../../shared/domain/compliance/obligation-status';
+import type { RegimeCategory } from '../../../shared/domain/compliance/regimes';
+import { inAreas } from '../../policy/areas';
+import { isUuid } from '../../db/keyset';
+import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
 import type { createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
 import { obligationDates, type ObligationFacts } from './obligation-dates';
+import { raiseForInspection, raiseForOverdue, remedialActionOpen } from './remedial-actions';
 
 type ObligationRow = typeof obligations.$inferSelect;
 type RegimeRow = typeof complianceRegimes.$inferSelect;
@@ -15,6 +21,26 @@ type InspectionRow = typeof inspections.$inferSelect;
 type NewObligation = z.output<typeof createObligationSchema>;
 type ObligationChanges = z.output<typeof updateObligationSchema>;
 type NewInspection = z.output<typeof createInspectionSchema>;
+
+export interface WorklistFilter {
+  locationId?: string;
+  status?: ObligationStatus;
+  category?: RegimeCategory;
+  regimeId?: string;
+  responsibleUserId?: string;
+  cursor?: string;
+}
+
+/** The work list's position: the last row's due date (null for never evidenced) and id. */
+export function encodeWorklistCursor(item: { nextDueOn: string | null; id: string }): string {
+  return Buffer.from(`${item.nextDueOn ?? ''}|${item.id}`).toString('base64url');
+}
+
+function decodeWorklistCursor(cursor: string): { dueOn: CalendarDate | null; id: string } {
+  const [dueOn, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!id || !isUuid(id) || (dueOn !== '' && !isCalendarDate(dueOn ?? ''))) throw badRequest('cursor is not valid: start again from the first page');
+  return { dueOn: dueOn || null, id };
+}
 
 export type CreateObligationResult =
   | { kind: 'created'; obligation: Obligation }
@@ -56,6 +82,7 @@ export function storedFacts(row: ObligationRow, regime: RegimeRow): ObligationFa
       row.lastInspectionId && row.lastCompletedOn && row.lastResult
         ? { id: row.lastInspectionId, performedOn: row.lastCompletedOn, result: row.lastResult, certificateExpiresOn: row.certificateExpiresOn }
         : null,
+    remedialActionOpen: row.remedialActionOpen,
   };
 }
 
@@ -112,7 +139,10 @@ function toInspection(row: InspectionRow, performedByName: string | null, correc
   };
 }
 
-/** The facts an obligation's dates follow from, with the inspection that counts read in `tx`. */
+/**
+ * The facts an obligation's dates follow from, with the inspection that counts (and whether its
+ * remedial action is done) read in `tx`.
+ */
 async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Promise<ObligationFacts> {
   const corrected = tx
     .select({ id: inspections.correctsId })
@@ -124,7 +154,28 @@ async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Prom
     .where(and(eq(inspections.obligationId, row.id), notInArray(inspections.id, sql`(${corrected})`)))
     .orderBy(desc(inspections.performedOn), desc(inspections.createdAt), desc(inspections.id))
     .limit(1);
-  return { ...storedFacts(row, regime), latest: latest ?? null };
+  const remedial = latest?.result === 'fail' && (await remedialActionOpen(tx, latest.id));
+  return { ...storedFacts(row, regime), latest: latest ?? null, remedialActionOpen: remedial };
+}
+
+/**
+ * Works the obligation's dates out again (after an inspection, a change, or its remedial action
+ * moving) and stores them; one falling overdue raises its action, as `actorId`.
+ */
+export async function recomputeObligation(tx: Tx, id: string, today: CalendarDate, actorId: string): Promise<void> {
+  const [found] = await tx
+    .select({ row: obligations, regime: complianceRegimes })
+    .from(obligations)
+    .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+    .where(eq(obligations.id, id))
+    // Whoever recomputes second waits, then reads what the first committed.
+    .for('update', { of: obligations });
+  if (!found) return;
+  const dates = obligationDates(await factsOf(tx, found.row, found.regime), today);
+  await tx.update(obligations).set(dates).where(eq(obligations.id, id));
+  if (dates.status === 'overdue' && dates.nextDueOn) {
+    await raiseForOverdue(tx, { obligationId: id, assetId: found.row.assetId, regimeName: found.regime.name }, dates.nextDueOn, actorId);
+  }
 }
 
 export function obligationsRepo(db: Db) {
@@ -141,21 +192,54 @@ export function obligationsRepo(db: Db) {
     return row !== undefined;
   };
 
-  /** Works the obligation's dates out again (after an inspection or a change) and stores them. */
-  const recompute = async (tx: Tx, id: string, today: CalendarDate) => {
-    const [found] = await tx
-      .select({ row: obligations, regime: complianceRegimes })
-      .from(obligations)
-      .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
-      .where(eq(obligations.id, id));
-    const dates = obligationDates(await factsOf(tx, found!.row, found!.regime), today);
-    await tx.update(obligations).set(dates).where(eq(obligations.id, id));
-  };
 
   return {
     async get(id: string, today: CalendarDate, executor: Tx | Db = db): Promise<Obligation | undefined> {
       const [row] = await select(executor).where(eq(obligations.id, id)).limit(1);
       return row && toObligation(row, today);
+    },
+
+    /**
+     * The work list (GET /api/compliance/obligations): obligations in the subtree of
+     * `filter.locationId`, else in `areaRoots`, else anywhere, soonest due first (never evidenced
+     * last), then by id; `limit + 1` rows so the caller can tell more follow.
+     */
+    async worklist(filter: WorklistFilter, areaRoots: string[] | null, limit: number, today: CalendarDate): Promise<ObligationWorkItem[]> {
+      const places = filter.locationId ? [filter.locationId] : areaRoots;
+      const conditions: (SQL | undefined)[] = [
+        places ? inAreas(obligations.locationId, places) : undefined,
+        filter.status ? eq(obligations.status, filter.status) : undefined,
+        filter.category ? eq(complianceRegimes.category, filter.category) : undefined,
+        filter.regimeId ? eq(obligations.regimeId, filter.regimeId) : undefined,
+        filter.responsibleUserId ? eq(obligations.responsibleUserId, filter.responsibleUserId) : undefined,
+      ];
+      if (filter.cursor) {
+        const { dueOn, id } = decodeWorklistCursor(filter.cursor);
+        conditions.push(
+          dueOn === null
+            ? sql`(${obligations.nextDueOn} IS NULL AND ${obligations.id} > ${id})`
+            : sql`(${obligations.nextDueOn} > ${dueOn} OR ${obligations.nextDueOn} IS NULL OR (${obligations.nextDueOn} = ${dueOn} AND ${obligations.id} > ${id}))`,
+        );
+      }
+      const rows = await db
+        .select({ ...obligationColumns, assetCode: assets.assetId, assetDescription: assets.description, locationPath: locations.path })
+        .from(obligations)
+        .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+        .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
+        .leftJoin(assets, eq(assets.id, obligations.assetId))
+        .innerJoin(locations, eq(locations.id, obligations.locationId))
+        .where(and(...conditions))
+        .orderBy(sql`${obligations.nextDueOn} ASC NULLS LAST`, asc(obligations.id))
+        .limit(limit + 1);
+      return rows.map((row) => {
+        const obligation = toObligation(row, today);
+        return {
+          ...obligation,
+          asset: row.row.assetId && row.assetCode ? { id: row.row.assetId, code: row.assetCode, description: row.assetDescription } : null,
+          locationPath: row.locationPath,
+          daysOverdue: obligation.status === 'overdue' && obligation.nextDueOn ? daysOverdue(obligation.nextDueOn, today) : 0,
+        };
+      });
     },
 
     /** An asset's obligations, or a location's own (not its assets'), by regime name. */
@@ -190,6 +274,7 @@ export function obligationsRepo(db: Db) {
           dueSoonDays: regime.dueSoonDays,
           startOn: input.startOn,
           latest: null,
+          remedialActionOpen: false,
         };
         const [row] = await tx
           .insert(obligations)
@@ -232,7 +317,7 @@ export function obligationsRepo(db: Db) {
         if (changes.responsibleUserId !== undefined) set.responsibleUserId = changes.responsibleUserId;
         if (changes.contractor !== undefined) set.contractor = changes.contractor;
         await tx.update(obligations).set(set).where(eq(obligations.id, id));
-        await recompute(tx, id, today);
+        await recomputeObligation(tx, id, today, actorId);
         return (await this.get(id, today, tx))!;
       });
     },
@@ -246,7 +331,12 @@ export function obligationsRepo(db: Db) {
       return transactionAs(db, actorId, async (tx): Promise<RecordInspectionResult> => {
         const seen = input.id ? await this.inspection(input.id, tx) : undefined;
         if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
-        const [obligation] = await tx.select({ id: obligations.id }).from(obligations).where(eq(obligations.id, input.obligationId)).for('update');
+        const [obligation] = await tx
+          .select({ id: obligations.id, assetId: obligations.assetId, regimeName: complianceRegimes.name })
+          .from(obligations)
+          .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+          .where(eq(obligations.id, input.obligationId))
+          .for('update', { of: obligations });
         if (!obligation) return { kind: 'obligation-missing' };
         if (!(await activeUser(tx, input.performedById))) return { kind: 'user-missing' };
         if (input.correctsId) {
@@ -282,7 +372,8 @@ export function obligationsRepo(db: Db) {
           if (!raced) return { kind: 'already-corrected' };
           return raced.obligationId === input.obligationId ? { kind: 'existing', inspection: raced } : { kind: 'id-taken' };
         }
-        await recompute(tx, input.obligationId, today);
+        await raiseForInspection(tx, { obligationId: obligation.id, assetId: obligation.assetId, regimeName: obligation.regimeName }, { ...input, id: row.id, certificateNumber: input.certificateNumber ?? null, notes: input.notes ?? null }, actorId);
+        await recomputeObligation(tx, input.obligationId, today, actorId);
         return { kind: 'created', inspection: (await this.inspection(row.id, tx))! };
       });
     },

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { createClock, createdBy, createTestApp, getJson, postJson, registerUser, sendAs, signIn, type TestApp, type TestClock } from '../../../../tests/setup/test-app';
 import { actions as actionsTable, obligations as obligationsTable } from '../../db/schema';
 import { advanceComplianceCalendar } from './compliance-calendar';
+import { png, uploadLocal } from '../../../../tests/setup/media-fixtures';
 import type { Inspection, Obligation, Regime } from '../../../shared/contract/compliance';
 
 /**
@@ -241,3 +242,61 @@ describe('recording an inspection', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('remedial actions', () => {
+  const raisedFor = (obligationId: string) =>
+    t.db
+      .select({ id: actionsTable.id, title: actionsTable.title, priority: actionsTable.priority, category: actionsTable.category, assetId: actionsTable.assetId, locationId: actionsTable.locationId, inspectionId: actionsTable.inspectionId, overdueFor: actionsTable.overdueFor })
+      .from(actionsTable)
+      .where(eq(actionsTable.obligationId, obligationId));
+
+  it('are raised by a failed inspection, once, and keep the obligation failed until done', async () => {
+    await setClock('2025-10-10T10:00:00Z');
+    const asset = await newAsset();
+    const o = await oblige('gas_safety', { assetId: asset });
+    const id = crypto.randomUUID();
+    const failed = await created<Inspection>(inspect(o.id, '2025-10-09', { id, result: 'fail', certificateNumber: 'GS-9', notes: 'Flue spillage' }));
+    expect((await inspect(o.id, '2025-10-09', { id, result: 'fail' })).statusCode).toBe(200);
+    const raised = await raisedFor(o.id);
+    expect(raised).toEqual([
+      expect.objectContaining({ title: `${regimes.get('gas_safety')!.name} failed`, priority: 'high', category: 'compliance', assetId: asset, inspectionId: failed.id, overdueFor: null }),
+    ]);
+    expect((await obligation(o.id)).status).toBe('failed');
+
+    // The surveyor does the work and, as the regime needs a certificate, attaches the evidence: the
+    // obligation follows its dates again; reopened, it is failed again.
+    const bare = await send('PATCH', `/api/actions/${raised[0]!.id}`, surveyor, { status: 'completed' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ message: string }>().message).toBe('Attach evidence (a photo or the certificate) before completing this remedial action');
+    expect((await obligation(o.id)).status).toBe('failed');
+    const key = await uploadLocal(t.app, surveyor, await png(), 'image/png');
+    await created(postJson(t.app, '/api/media', { key, filename: 'certificate.png', actionId: raised[0]!.id }, { cookie: surveyor }));
+    const done = await send('PATCH', `/api/actions/${raised[0]!.id}`, surveyor, { status: 'completed' });
+    expect(done.statusCode).toBe(200);
+    expect(await obligation(o.id)).toMatchObject({ status: 'compliant', lastResult: 'fail', nextDueOn: '2026-10-09' });
+    expect((await send('PATCH', `/api/actions/${raised[0]!.id}`, manager, { status: 'in_progress' })).statusCode).toBe(200);
+    expect((await obligation(o.id)).status).toBe('failed');
+  });
+
+  it('are raised at low priority for observations, which leave the obligation compliant', async () => {
+    const o = await oblige('fire_risk_assessment', { locationId: site });
+    await inspect(o.id, '2025-10-01', { result: 'pass_with_observations' });
+    const [raised] = await raisedFor(o.id);
+    expect(raised).toMatchObject({ priority: 'low', assetId: null, locationId: site });
+    expect((await obligation(o.id)).status).toBe('compliant');
+  });
+
+  it('are raised once when an obligation falls overdue, for that due date', async () => {
+    await setClock('2025-10-20T10:00:00Z');
+    const o = await oblige('fire_extinguisher_service', { assetId: await newAsset() });
+    await inspect(o.id, '2025-10-20');
+    expect(await raisedFor(o.id)).toEqual([]);
+    await advanceComplianceCalendar(t.db, '2026-10-21');
+    await advanceComplianceCalendar(t.db, '2026-10-22');
+    // A write that finds it overdue raises nothing more.
+    expect((await send('PATCH', `/api/obligations/${o.id}`, manager, { contractor: 'Acme Fire' })).statusCode).toBe(200);
+    const raised = await raisedFor(o.id);
+    expect(raised).toEqual([expect.objectContaining({ title: `${regimes.get('fire_extinguisher_service')!.name} overdue`, priority: 'high', overdueFor: '2026-10-20', inspectionId: null })]);
+  });
+});
+

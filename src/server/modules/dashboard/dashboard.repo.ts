@@ -16,8 +16,7 @@ export function dashboardRepo(db: Db) {
       // the generic plan; ADR 014 has the measurement).
       const result = await db.$client.query<Record<string, string>>(
         areaRoots
-          ? // Unnamed: planned for these areas each time (a site and a region want different plans).
-            { text: AREA_STATS_SQL, values: [startOfMonth(now), areaRoots] }
+          ? { name: 'dashboard_area_stats', text: AREA_STATS_SQL, values: [startOfMonth(now), areaRoots] }
           : { name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now)] },
       );
       const row = result.rows[0]!;
@@ -62,12 +61,12 @@ const statsSql = (assetCounts: string, actionCounts: string) => `
 export const DASHBOARD_STATS_SQL = statsSql('asset_counts', 'action_counts');
 
 /**
- * The stats of the areas $2 (their roots, uuid[]): counted from their assets' and actions' rows on
- * each request, as the kept counts are for the whole estate (db/sql/areas.sql); the assets from the
- * (location, condition, created_at) index alone, the actions by their own location.
+ * The stats of the areas $2 (their roots, uuid[], never one inside another: policy/areas.ts): the
+ * sum of the roots' own kept counts, each of which counts everything below it
+ * (location_asset_counts, location_action_counts; db/sql/dashboard-counts.sql), so a region costs
+ * what a room does.
  */
 export const AREA_STATS_SQL = statsSql(
-  `(SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, condition, 1 AS n
-     FROM assets WHERE location_id IN (SELECT * FROM area_locations($2::uuid[])))`,
-  `(SELECT status, priority, 1 AS n FROM actions WHERE location_id IN (SELECT * FROM area_locations($2::uuid[])))`,
+  '(SELECT month, condition, n FROM location_asset_counts WHERE location_id = ANY($2::uuid[]))',
+  '(SELECT status, priority, n FROM location_action_counts WHERE location_id = ANY($2::uuid[]))',
 );

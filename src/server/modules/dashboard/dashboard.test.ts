@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, getJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
-import { insertAsset } from '../../../../tests/factories/register';
+import { insertAsset, insertLocation } from '../../../../tests/factories/register';
+import { dashboardRepo } from './dashboard.repo';
 import { inArray, sql } from 'drizzle-orm';
 import { actions, assets } from '../../db/schema';
 import type { DashboardStats } from '../../../shared/contract/dashboard';
@@ -92,6 +93,67 @@ describe('GET /api/dashboard/stats', () => {
     expect(await stats()).toEqual(before);
     await t.db.delete(assets);
     expect((await stats()).totalAssets).toBe(0);
+  });
+
+  it('counts an area from the kept counts of its roots, equal to a count of its rows through moves and edits', async () => {
+    const north = await insertLocation(t.db, { name: 'North', type: 'region' });
+    const site = await insertLocation(t.db, { name: 'Mill', type: 'site', parent: north });
+    const [b1, b2] = [await insertLocation(t.db, { name: 'B1', parent: site }), await insertLocation(t.db, { name: 'B2', parent: site })];
+    const south = await insertLocation(t.db, { name: 'South', type: 'region' });
+    const places = [north, site, b1!, b2!, south];
+    const october = new Date('2026-10-03T09:00:00Z');
+    const made: string[] = [];
+    for (const [i, location] of [b1!, b1!, b2!, site, south, south].entries()) {
+      const asset = await insertAsset(t.db, userId, { location, condition: i % 2 ? 'poor' : 'good', ...(i < 2 && { createdAt: october }) });
+      made.push(asset.id);
+    }
+    await t.db.insert(actions).values([
+      { title: 'in b1', priority: 'high', status: 'open', assetId: made[0], createdBy: userId },
+      { title: 'in b2', priority: 'low', status: 'open', assetId: made[2], createdBy: userId },
+      { title: 'in south', priority: 'critical', status: 'open', assetId: made[4], createdBy: userId },
+      { title: 'nowhere', priority: 'critical', status: 'open', createdBy: userId },
+    ]);
+
+    const counted = async (root: string) => {
+      const { rows } = await t.db.execute<Record<string, string>>(sql`
+        WITH area AS (SELECT * FROM area_locations(ARRAY[${root}::uuid]))
+        SELECT (SELECT count(*) FROM assets WHERE location_id IN (SELECT * FROM area)) AS total,
+               (SELECT count(*) FROM assets WHERE location_id IN (SELECT * FROM area) AND created_at < '2026-11-01') AS before,
+               (SELECT count(*) FROM assets WHERE location_id IN (SELECT * FROM area) AND condition = 'poor') AS poor,
+               (SELECT count(*) FROM actions WHERE location_id IN (SELECT * FROM area) AND status = 'open') AS open,
+               (SELECT count(*) FROM actions WHERE location_id IN (SELECT * FROM area) AND status = 'open' AND priority IN ('critical', 'high')) AS high`);
+      const r = rows[0]!;
+      return [r.total, r.before, r.poor, r.open, r.high].map(Number);
+    };
+    const kept = async (root: string) => {
+      const s = await dashboardRepo(t.db).stats(new Date('2026-11-22T10:00:00Z'), [root]);
+      return [s.totalAssets, s.assetsAtEndOfLastMonth, s.conditionBreakdown.poor, s.openActions, s.highPriorityOpenActions];
+    };
+    const expectKeptEqualsCounted = async () => {
+      for (const place of places) expect(await kept(place.id), place.name).toEqual(await counted(place.id));
+    };
+
+    expect(await kept(north.id)).toEqual([4, 2, 2, 2, 1]);
+    await expectKeptEqualsCounted();
+
+    // An asset moves to another region (its actions with it), one changes condition, one is deleted;
+    // an action changes asset, status and priority.
+    await t.db.execute(sql`UPDATE assets SET location_id = ${south.id} WHERE id = ${made[0]}`);
+    await t.db.execute(sql`UPDATE assets SET condition = 'poor' WHERE id = ${made[2]}`);
+    await t.db.execute(sql`UPDATE assets SET location_id = ${b2!.id}, condition = 'unsafe' WHERE id = ${made[3]}`);
+    await t.db.delete(assets).where(inArray(assets.id, [made[5]!]));
+    await t.db.execute(sql`UPDATE actions SET asset_id = ${made[3]} WHERE title = 'in south'`);
+    await t.db.execute(sql`UPDATE actions SET asset_id = ${made[4]}, priority = 'critical' WHERE title = 'nowhere'`);
+    await t.db.execute(sql`UPDATE actions SET status = 'closed' WHERE title = 'in b2'`);
+    await expectKeptEqualsCounted();
+    expect(await kept(south.id)).toEqual([2, 1, 0, 2, 2]);
+
+    // Rebuilt from scratch, the kept rows are the same.
+    const snapshot = () => t.db.execute(sql`SELECT location_id, month, condition, sum(n)::int AS n FROM location_asset_counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3`);
+    const before = (await snapshot()).rows;
+    await t.ownerDb.execute(sql`SELECT rebuild_location_counts()`);
+    expect((await snapshot()).rows).toEqual(before);
+    await expectKeptEqualsCounted();
   });
 
   it('requires a session', async () => {

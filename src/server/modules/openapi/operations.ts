@@ -161,6 +161,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/meter-readings': { id: 'createMeterReading', summary: 'Record a meter reading' },
 
   'GET /api/compliance/regimes': { id: 'listRegimes', summary: "The organisation's inspection regimes: the UK catalogue and those added" },
+  'GET /api/compliance/summary': { id: 'complianceSummary', summary: 'Obligations per status for a subtree, the areas or the estate, with its children × regimes matrix' },
+  'GET /api/compliance/obligations': { id: 'complianceWorklist', summary: 'The compliance work list: obligations soonest due first (the overdue at the top), filtered' },
   'GET /api/obligations': { id: 'listObligations', summary: "An asset's or a location's compliance obligations, with their status" },
   'POST /api/obligations': { id: 'createObligation', summary: 'Put a regime on an asset or a location' },
   'GET /api/obligations/:id': { id: 'getObligation', summary: 'One obligation' },

@@ -1,11 +1,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { inAreas } from '../../policy/areas';
 import { areaSearchPlan } from './area-plan';
-import type { SearchPlan } from './plan';
 import type { Db } from '../../db/client';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
-import { findMatches, findMatchesOrFew, type Found, type Match } from './matches';
+import { findMatches, findMatchesOrFew, type FindRequest, type Found, type Match } from './matches';
 import { correctedMatchOf, matchOf } from './query';
 import { RESOURCES } from '../../resources';
 import type { SearchList } from '../../resource';
@@ -15,6 +14,9 @@ type ListName = SearchList['list'];
 /** The searchable resources' lists (`search` in each `*.resource.ts`), in the response's order. */
 const LISTS = RESOURCES.flatMap((resource) => (resource.search ? [resource.search] : []));
 const eachList = <T>(value: (list: SearchList) => T) => Object.fromEntries(LISTS.map((list) => [list.list, value(list)])) as Record<ListName, T>;
+
+/** How an area manager's search is planned (area-plan.ts). */
+type AreaPlanning = Pick<FindRequest, 'plan' | 'customPlan'>;
 
 /** Each mistyped term with the register's words most like it. */
 export type Corrections = Map<string, string[]>;
@@ -27,7 +29,7 @@ export type Corrections = Map<string, string[]>;
  */
 export function globalSearch(db: Db) {
   /** Each list's request; with `areaRoots`, only records in the areas (policy/areas.ts). */
-  const requests = (match: Match, areaRoots: string[] | null, areaPlan: SearchPlan | undefined, skip?: Record<ListName, string[]>) =>
+  const requests = (match: Match, areaRoots: string[] | null, planned: AreaPlanning | undefined, skip?: Record<ListName, string[]>) =>
     LISTS.map(({ list, source, id, place }) => ({
       source,
       match,
@@ -36,8 +38,7 @@ export function globalSearch(db: Db) {
         skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
       ),
       filtered: areaRoots !== null,
-      customPlan: areaRoots !== null,
-      plan: areaPlan,
+      ...planned,
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,
     }));
@@ -54,11 +55,11 @@ export function globalSearch(db: Db) {
     fixes: Corrections,
     exact: SearchResponse,
     areaRoots: string[] | null = null,
-    areaPlan?: SearchPlan,
+    planned?: AreaPlanning,
   ): Promise<SearchResponse> => {
     const keepTyped = searchTerms(q).length > 1;
     const ids = eachList(({ list }) => exact[list].map((row) => row.id));
-    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), areaRoots, areaPlan, ids);
+    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), areaRoots, planned, ids);
     const more = responseOf(byList(await findMatches(db, corrected)));
     const rows: Array<{ id: string }> = [];
     return {
@@ -73,8 +74,8 @@ export function globalSearch(db: Db) {
     async search(q: string, areaRoots: string[] | null = null): Promise<SearchResponse> {
       // The exact matches, and (in the same statement) corrections of the query's words when the
       // three lists together hold less than a page.
-      const areaPlan = areaRoots ? await areaSearchPlan(db, areaRoots) : undefined;
-      const exact = await findMatchesOrFew(db, requests(matchOf(q), areaRoots, areaPlan), {
+      const planned = areaRoots ? await areaSearchPlan(db, areaRoots) : undefined;
+      const exact = await findMatchesOrFew(db, requests(matchOf(q), areaRoots, planned), {
         name: 'corrections',
         below: SEARCH_RESULTS_PER_LIST,
         words: searchTerms(q).filter(isWord),
@@ -82,7 +83,7 @@ export function globalSearch(db: Db) {
       });
       const response = responseOf(byList(exact.found));
       const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
-      return fixes.size === 0 ? response : withCorrections(q, fixes, response, areaRoots, areaPlan);
+      return fixes.size === 0 ? response : withCorrections(q, fixes, response, areaRoots, planned);
     },
     withCorrections,
   };

@@ -88,7 +88,7 @@ export interface Found {
   /** Matches counted, up to countTo + 1 (when counting). */
   total: number;
   plan: SearchPlan;
-  /** Rows of the list the plan was chosen from (sampleSql()). */
+  /** Rows of the list the plan was chosen from (sampleSql()); 0 for a plan the caller chose. */
   sampled: number;
 }
 
@@ -295,8 +295,13 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
       )}
         FROM (SELECT * FROM ${request.source.table} ORDER BY ${request.source.order} LIMIT ${numberLiteral(SAMPLE_ROWS)}) AS ${sql.identifier(getTableName(request.source.table))})`
     : sql``;
+  // A plan the caller chose is read without the samples: each branch's one-time filter settles
+  // which runs, and a CTE no running branch reads is never computed.
   return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, holdsPart(sql`r.search_text`))})${wholeTable},
-      chosen AS MATERIALIZED (SELECT CASE WHEN ${s.plan} >= 0 THEN ${s.plan} ELSE ${chosen} END AS plan, sample.seen FROM sample${table ? sql`, whole_table` : sql``})
+      chosen AS MATERIALIZED (
+        SELECT ${s.plan} AS plan, 0::bigint AS seen WHERE ${s.plan} >= 0
+        UNION ALL
+        SELECT ${chosen}, sample.seen FROM sample${table ? sql`, whole_table` : sql``} WHERE ${s.plan} < 0)
     SELECT json_build_object('plan', chosen.plan, 'sampled', chosen.seen, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
 }
 

@@ -1,0 +1,81 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+/**
+ * How much of the estate a set of places (area roots, or one location's subtree) holds, and how a
+ * newest-first list limited to them is read cheapest (ADR 024, "Areas"). The sizes come from the
+ * counts the triggers keep per location (db/sql/dashboard-counts.sql), so looking them up reads a
+ * few hundred small rows, never the register.
+ */
+export interface PlaceSize {
+  /** Locations in the places, and in the estate. */
+  locations: number;
+  allLocations: number;
+  /** Assets and actions lying in the places, and in the estate. */
+  assets: number;
+  allAssets: number;
+  actions: number;
+  allActions: number;
+}
+
+/** Places change rarely and their sizes slowly; a size is looked up again after this long. */
+const SIZE_KEPT_MS = 60_000;
+const SIZES_KEPT = 1_000;
+const sizes = new Map<string, { size: PlaceSize; at: number }>();
+
+export async function placeSize(db: Db, roots: string[]): Promise<PlaceSize> {
+  const key = [...roots].sort().join(',');
+  const now = Date.now();
+  const kept = sizes.get(key);
+  if (kept && now - kept.at < SIZE_KEPT_MS) return kept.size;
+  const places = sql`${sql.param(roots)}::uuid[]`;
+  const { rows } = await db.execute<Record<keyof PlaceSize, string>>(sql`
+    SELECT (SELECT count(*) FROM area_locations(${places})) AS "locations",
+           (SELECT count(*) FROM locations) AS "allLocations",
+           (SELECT coalesce(sum(n), 0) FROM location_asset_counts WHERE location_id = ANY(${places})) AS "assets",
+           (SELECT coalesce(sum(n), 0) FROM asset_counts) AS "allAssets",
+           (SELECT coalesce(sum(n), 0) FROM location_action_counts WHERE location_id = ANY(${places})) AS "actions",
+           (SELECT coalesce(sum(n), 0) FROM action_counts) AS "allActions"`);
+  const row = rows[0]!;
+  const size = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as PlaceSize;
+  if (sizes.size >= SIZES_KEPT) sizes.clear();
+  sizes.set(key, { size, at: now });
+  return size;
+}
+
+/**
+ * Relative costs (µs on the benchmark's estate, `npm run bench -- --only areas`): walking the
+ * estate's newest-first index tests each row's location against the places (a probe of the
+ * location's row); reading by location descends each location's index once and reads its entries.
+ */
+const COST = { walkedRow: 3.4, locationEntry: 0.8, location: 5 };
+
+/**
+ * Whether a page of `rows` of a list limited to the places is read cheaper one location at a time
+ * (inNewestByLocation) than by walking the estate in the list's order: a small area's rows are a few of
+ * the estate's, so a walk passes over many others for each of its own. `inPlaces` and `inEstate`
+ * are the list's rows there and in all (the filters aside: they thin both reads alike).
+ */
+export function readByLocation(size: PlaceSize, inPlaces: number, inEstate: number, rows: number): boolean {
+  if (inPlaces === 0) return true;
+  const walk = COST.walkedRow * Math.min(inEstate, (rows * inEstate) / inPlaces);
+  const byLocation = COST.locationEntry * Math.min(inPlaces, size.locations * rows) + COST.location * size.locations;
+  return byLocation < walk;
+}
+
+/**
+ * The newest `rows` rows of `table` lying in the places, found one location at a time: each
+ * location's first rows through its (location, created_at DESC, id DESC) index, merged and cut to
+ * the page. A condition on the table's rows (`id` among them), so the caller's select, order and
+ * JSON stay its own; only the page's rows are read from the table. `where` holds the list's other
+ * filters and cursor, over the table's columns.
+ */
+export function inNewestByLocation(table: PgTable, locationColumn: PgColumn, roots: string[], where: SQL | undefined, rows: number): SQL {
+  const name = sql.identifier(getTableName(table));
+  return sql`${name}.id IN (
+      SELECT newest.id FROM area_locations(${sql.param(roots)}::uuid[]) AS place(id)
+      CROSS JOIN LATERAL (SELECT ${name}.id, ${name}.created_at FROM ${table} WHERE ${locationColumn} = place.id ${where ? sql`AND ${where}` : sql``}
+        ORDER BY ${name}.created_at DESC, ${name}.id DESC LIMIT ${rows}) AS newest
+      ORDER BY newest.created_at DESC, newest.id DESC LIMIT ${rows})`;
+}
