@@ -201,6 +201,9 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   'POST /api/obligations': async (role) => ({
     request: json('POST', '/api/obligations', as[role].cookie, { regimeId: await make.regime(), locationId: await make.site() }),
   }),
+  'POST /api/obligations/bulk': async (role) => ({
+    request: json('POST', '/api/obligations/bulk', as[role].cookie, { regimeId: await make.regime(), locationId: await make.site() }),
+  }),
   'GET /api/obligations/:id': async (role) => ({ request: json('GET', `/api/obligations/${await make.obligation()}`, as[role].cookie) }),
   'PATCH /api/obligations/:id': async (role) => ({
     request: json('PATCH', `/api/obligations/${await make.obligation()}`, as[role].cookie, { contractor: 'Sparks Ltd' }),

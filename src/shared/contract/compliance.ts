@@ -67,6 +67,19 @@ export const createObligationSchema = z
   .refine((v) => v.interval === null || v.intervalReason !== null, { message: 'Say why this obligation has an interval of its own', path: ['intervalReason'] });
 export type CreateObligationInput = z.input<typeof createObligationSchema>;
 
+/**
+ * POST /api/obligations/bulk: put a regime on every asset of its usual types under a location (and,
+ * for a regime of locations, on every location of its usual levels there), skipping those that have
+ * it already and disposed assets. At most BULK_OBLIGATIONS_MAX at once.
+ */
+export const bulkObligationsSchema = z.object({
+  regimeId: z.uuid({ error: 'Choose a regime' }),
+  locationId: z.uuid({ error: 'Choose a location' }),
+  responsibleUserId: optionalId('Responsible person must be a user'),
+});
+export const bulkObligationsResultSchema = z.object({ created: z.number().int(), existing: z.number().int() });
+export const BULK_OBLIGATIONS_MAX = 20_000;
+
 /** PATCH /api/obligations/{id}: who is responsible, the interval, and whether it is in force. */
 export const updateObligationSchema = z
   .object({

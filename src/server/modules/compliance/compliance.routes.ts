@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import {
+  BULK_OBLIGATIONS_MAX,
+  bulkObligationsResultSchema,
+  bulkObligationsSchema,
   complianceSummaryQuery,
   complianceSummarySchema,
   createInspectionSchema,
@@ -27,7 +30,7 @@ const OBLIGATION_NOT_FOUND = 'Obligation not found';
 const USER_NOT_FOUND = 'Choose an active user';
 
 /**
- * GET /api/compliance/regimes, GET /api/compliance/summary, GET /api/compliance/obligations; GET/POST /api/obligations, GET/PATCH /api/obligations/{id},
+ * GET /api/compliance/regimes, GET /api/compliance/summary, GET /api/compliance/obligations; GET/POST /api/obligations, POST /api/obligations/bulk, GET/PATCH /api/obligations/{id},
  * GET /api/obligations/{id}/inspections; POST /api/inspections (ADR 025).
  */
 export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -97,6 +100,31 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           case 'created':
             return reply.status(201).send(result.obligation);
+        }
+      },
+    );
+
+    app.post(
+      '/api/obligations/bulk',
+      {
+        config: { permission: 'obligation.manage', area: { body: { locationId: 'location' } } },
+        schema: { body: bulkObligationsSchema, response: { 200: bulkObligationsResultSchema } },
+      },
+      async (request) => {
+        const result = await obligations.applyToSubtree(request.body, request.user!.id, today());
+        switch (result.kind) {
+          case 'regime-missing':
+            throw badRequest('Regime not found', { regimeId: 'Regime not found' });
+          case 'location-missing':
+            throw badRequest('Location not found', { locationId: 'Location not found' });
+          case 'user-missing':
+            throw badRequest(USER_NOT_FOUND, { responsibleUserId: USER_NOT_FOUND });
+          case 'too-many': {
+            const message = `${result.found.toLocaleString('en-GB')} records match: choose a location with at most ${BULK_OBLIGATIONS_MAX.toLocaleString('en-GB')}`;
+            throw badRequest(message, { locationId: message });
+          }
+          case 'applied':
+            return { created: result.created, existing: result.existing };
         }
       },
     );

@@ -11,7 +11,8 @@ import { inAreas } from '../../policy/areas';
 import { isUuid } from '../../db/keyset';
 import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
-import type { createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
+import type { bulkObligationsSchema, createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
+import { BULK_OBLIGATIONS_MAX } from '../../../shared/contract/compliance';
 import { obligationDates, type ObligationFacts } from './obligation-dates';
 import { raiseForInspection, raiseForOverdue, remedialActionOpen } from './remedial-actions';
 
@@ -41,6 +42,12 @@ function decodeWorklistCursor(cursor: string): { dueOn: CalendarDate | null; id:
   if (!id || !isUuid(id) || (dueOn !== '' && !isCalendarDate(dueOn ?? ''))) throw badRequest('cursor is not valid: start again from the first page');
   return { dueOn: dueOn || null, id };
 }
+
+type BulkObligations = z.output<typeof bulkObligationsSchema>;
+export type BulkObligationsResult =
+  | { kind: 'applied'; created: number; existing: number }
+  | { kind: 'regime-missing' | 'location-missing' | 'user-missing' }
+  | { kind: 'too-many'; found: number };
 
 export type CreateObligationResult =
   | { kind: 'created'; obligation: Obligation }
@@ -294,6 +301,41 @@ export function obligationsRepo(db: Db) {
           .returning({ id: obligations.id });
         if (!row) return { kind: 'duplicate', regimeName: regime.name };
         return { kind: 'created', obligation: (await this.get(row.id, today, tx))! };
+      });
+    },
+
+    /**
+     * Puts the regime on every asset of its usual types under the location (disposed ones aside),
+     * and on every location of its usual levels there, in one statement each; those that have it
+     * already are left as they are. All or nothing, refused above BULK_OBLIGATIONS_MAX.
+     */
+    async applyToSubtree(input: BulkObligations, actorId: string, today: CalendarDate): Promise<BulkObligationsResult> {
+      return transactionAs(db, actorId, async (tx): Promise<BulkObligationsResult> => {
+        const [regime] = await tx.select().from(complianceRegimes).where(eq(complianceRegimes.id, input.regimeId)).limit(1);
+        if (!regime || regime.retiredAt) return { kind: 'regime-missing' };
+        const [location] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId)).limit(1);
+        if (!location) return { kind: 'location-missing' };
+        if (!(await activeUser(tx, input.responsibleUserId))) return { kind: 'user-missing' };
+        // New obligations have no evidence: the same dates for all, by the shared rules.
+        const own: OwnInterval = { intervalCount: null, intervalUnit: null };
+        const facts: ObligationFacts = { state: 'active', interval: intervalOf(own, regime), anchor: regime.anchor, dueSoonDays: regime.dueSoonDays, startOn: null, latest: null, remedialActionOpen: false };
+        const dates = obligationDates(facts, today);
+        const subtree = sql`(SELECT * FROM area_locations(ARRAY[${input.locationId}]::uuid[]))`;
+        const matching = sql`
+          SELECT a.id AS asset_id, a.location_id FROM assets a
+          WHERE a.location_id IN ${subtree} AND a.type::text = ANY(${sql.param(regime.assetTypes)}::text[]) AND a.status <> 'disposed'
+          UNION ALL
+          SELECT NULL, l.id FROM locations l WHERE l.id IN ${subtree} AND l.type::text = ANY(${sql.param(regime.locationTypes)}::text[])`;
+        const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${matching}) AS m`);
+        const found = rows[0]!.n;
+        if (found > BULK_OBLIGATIONS_MAX) return { kind: 'too-many', found };
+        const inserted = await tx.execute(sql`
+          INSERT INTO obligations (regime_id, asset_id, location_id, responsible_user_id, created_by, status, next_due_on, status_changes_on)
+          SELECT ${regime.id}, m.asset_id, m.location_id, ${input.responsibleUserId ?? null}, ${actorId}, ${dates.status}, ${dates.nextDueOn}, ${dates.statusChangesOn}
+          FROM (${matching}) AS m
+          ON CONFLICT DO NOTHING`);
+        const created = inserted.rowCount ?? 0;
+        return { kind: 'applied', created, existing: found - created };
       });
     },
 

@@ -178,6 +178,36 @@ describe('an obligation', () => {
   });
 });
 
+describe('putting a regime on a whole location', () => {
+  it('covers every asset of its usual types and every location of its usual levels below, once', async () => {
+    const estate = (await created(postJson(t.app, '/api/locations', { name: 'Bulk Estate', type: 'site' }, { cookie: manager }))).id;
+    const block = (await created(postJson(t.app, '/api/locations', { name: 'Bulk Block', type: 'building', parentId: estate }, { cookie: manager }))).id;
+    const asset = (type: string, status = 'active') => created(postJson(t.app, '/api/assets', { locationId: block, type, status, condition: 'good' }, { cookie: manager }));
+    const [pc1, pc2] = [await asset('pc'), await asset('printer')];
+    await asset('hvac');
+    await asset('monitor', 'disposed');
+    const apply = (regimeKey: string, cookie = manager) => send('POST', '/api/obligations/bulk', cookie, { regimeId: regimes.get(regimeKey)!.id, locationId: estate });
+
+    // PAT: the PC and the printer (the disposed monitor and the boiler are left out).
+    const first = await apply('pat');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ created: 2, existing: 0 });
+    const pat = (await getJson(t.app, `/api/obligations?assetId=${pc1.id}`, manager)).json<Obligation[]>();
+    expect(pat).toEqual([expect.objectContaining({ status: 'unknown', nextDueOn: null, regime: expect.objectContaining({ key: 'pat' }) })]);
+    expect((await getJson(t.app, `/api/obligations?assetId=${pc2.id}`, manager)).json<Obligation[]>()).toHaveLength(1);
+    // Again: nothing new.
+    expect((await apply('pat')).json()).toEqual({ created: 0, existing: 2 });
+    // Gas safety: the boiler and the building; a fire risk assessment: the site and the building.
+    expect((await apply('gas_safety')).json()).toEqual({ created: 2, existing: 0 });
+    expect((await apply('fire_risk_assessment')).json()).toEqual({ created: 2, existing: 0 });
+    expect((await getJson(t.app, `/api/obligations?locationId=${block}`, manager)).json<Obligation[]>().map((o) => o.regime.key).sort()).toEqual([
+      'fire_risk_assessment',
+      'gas_safety',
+    ]);
+    expect((await apply('pat', surveyor)).statusCode).toBe(403);
+  });
+});
+
 describe('recording an inspection', () => {
   it('refuses a date in the future, on the organisation’s calendar, not UTC’s', async () => {
     const o = await oblige('gas_safety', { assetId: await newAsset() });

@@ -165,6 +165,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/compliance/obligations': { id: 'complianceWorklist', summary: 'The compliance work list: obligations soonest due first (the overdue at the top), filtered' },
   'GET /api/obligations': { id: 'listObligations', summary: "An asset's or a location's compliance obligations, with their status" },
   'POST /api/obligations': { id: 'createObligation', summary: 'Put a regime on an asset or a location' },
+  'POST /api/obligations/bulk': { id: 'applyRegime', summary: 'Put a regime on every asset of its usual types (and location of its usual levels) under a location' },
   'GET /api/obligations/:id': { id: 'getObligation', summary: 'One obligation' },
   'PATCH /api/obligations/:id': { id: 'updateObligation', summary: "Change an obligation's interval, responsible person, contractor or state" },
   'GET /api/obligations/:id/inspections': { id: 'listInspections', summary: "An obligation's inspections, latest performed first" },
