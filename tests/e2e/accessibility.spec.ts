@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { createAction, createAssessment, createAsset, createLocation, createMeter, uniqueToken } from './fixtures';
+import { createAction, createAssessment, createAsset, createLocation, createMeter, createObligation, createPlace, daysAgo, recordInspection, regimesByKey, uniqueToken } from './fixtures';
 
 /**
  * Accessibility (WCAG 2.1 A and AA, as axe-core checks it): every screen and the main dialogs, on a
@@ -299,6 +299,36 @@ for (const size of SIZES) {
       await expect(detail.getByTestId('reading-row')).toHaveCount(4);
       await expect(detail.getByTestId('consumption-chart')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'meter readings');
+    });
+
+    test('compliance: status cards, the matrix and the work list', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      const token = uniqueToken('');
+      const regimes = await regimesByKey(page);
+      const region = await createPlace(page, { name: `Region ${token}`, type: 'region' });
+      const site = await createPlace(page, { name: `Site ${token}`, type: 'site', parentId: region.id });
+      const building = await createPlace(page, { name: `Building ${token}`, type: 'building', parentId: site.id });
+      const asset = await createAsset(page, { locationId: building.id, type: 'hvac' });
+      // One obligation of each colour the screen uses: overdue, failed, due soon, compliant, unknown.
+      const overdue = await createObligation(page, { regimeId: regimes.gas_safety!.id, assetId: asset.id });
+      await recordInspection(page, { obligationId: overdue.id, performedOn: daysAgo(400), result: 'pass' });
+      const failed = await createObligation(page, { regimeId: regimes.eicr!.id, locationId: building.id });
+      await recordInspection(page, { obligationId: failed.id, performedOn: daysAgo(1), result: 'fail' });
+      const dueSoon = await createObligation(page, { regimeId: regimes.gas_safety!.id, locationId: building.id });
+      await recordInspection(page, { obligationId: dueSoon.id, performedOn: daysAgo(350), result: 'pass' });
+      const compliant = await createObligation(page, { regimeId: regimes.fire_risk_assessment!.id, locationId: building.id });
+      await recordInspection(page, { obligationId: compliant.id, performedOn: daysAgo(10), result: 'pass' });
+      await createObligation(page, { regimeId: regimes.fire_risk_assessment!.id, locationId: site.id });
+
+      await page.goto(`/compliance?location=${site.id}`);
+      await expect(heading(page, 'Compliance')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Obligations by location and regime' }).getByRole('row')).toHaveCount(3);
+      await expect(page.getByTestId('obligation-item')).toHaveCount(5);
+      await expectNoSeriousA11yViolations(page, 'compliance');
+
+      await page.getByRole('button', { name: /^Overdue\b/ }).click();
+      await expect(page.getByTestId('obligation-item')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'compliance with a status card pressed');
     });
 
     test('search with results', async ({ page }) => {

@@ -47,3 +47,38 @@ export async function createMeter(page: Page, data: Record<string, unknown> & { 
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
+
+/** A location of any level, under `parentId` when given. */
+export async function createPlace(page: Page, data: { name: string; type: Location['type']; parentId?: string }): Promise<Location> {
+  const res = await page.context().request.post('/api/locations', { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Location;
+}
+
+/** The organisation's regime ids by key ('gas_safety', 'eicr', …), with their names. */
+export async function regimesByKey(page: Page): Promise<Record<string, { id: string; name: string }>> {
+  const res = await page.context().request.get('/api/compliance/regimes');
+  expect(res.status(), await res.text()).toBe(200);
+  const regimes = (await res.json()) as { id: string; key: string; name: string }[];
+  return Object.fromEntries(regimes.map(({ id, key, name }) => [key, { id, name }]));
+}
+
+/** A regime put on an asset or a location (needs an org admin or an asset manager). */
+export async function createObligation(
+  page: Page,
+  data: { regimeId: string; assetId?: string; locationId?: string; responsibleUserId?: string },
+): Promise<{ id: string; status: string }> {
+  const res = await page.context().request.post('/api/obligations', { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+export async function recordInspection(page: Page, data: { obligationId: string; performedOn: string; result: 'pass' | 'pass_with_observations' | 'fail' }): Promise<void> {
+  const res = await page.context().request.post('/api/inspections', { data });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The calendar date `days` before today, 'YYYY-MM-DD' (inspections may not be dated in the future). */
+export function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from './helpers';
 
-const NAV = ['Dashboard', 'Assets', 'Locations', 'Actions', 'Meters', 'Search', 'Reports'];
+const NAV = ['Dashboard', 'Assets', 'Locations', 'Compliance', 'Actions', 'Meters', 'Search', 'Reports'];
 
 test.describe('layout on a wide screen', () => {
   test.beforeEach(async ({ page }) => {
     await signUpViaApi(page);
   });
 
-  test('the sidebar names the product and lists the seven entries in order, highlighting the current one', async ({ page }) => {
+  test('the sidebar names the product and lists the eight entries in order, highlighting the current one', async ({ page }) => {
     await page.goto('/');
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(sidebar.getByText('Asset Register', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { ClipboardList, FileText, Gauge, LayoutDashboard, MapPin, Package, Search, Settings, Users } from 'lucide-react';
+import { ClipboardList, FileText, Gauge, LayoutDashboard, MapPin, Package, Search, Settings, ShieldCheck, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { NavItem } from '@/components/layout/navigation';
 
@@ -23,6 +23,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.asset(':id'), component: lazy(() => import('./routes/asset-detail')) },
   { path: paths.assets, component: lazy(() => import('./routes/assets')), nav: { title: 'Assets', icon: Package } },
   { path: paths.locations, component: lazy(() => import('./routes/locations')), nav: { title: 'Locations', icon: MapPin } },
+  { path: paths.compliance, component: lazy(() => import('./routes/compliance')), nav: { title: 'Compliance', icon: ShieldCheck } },
   { path: paths.actions, component: lazy(() => import('./routes/actions')), nav: { title: 'Actions', icon: ClipboardList } },
   { path: paths.meters, component: lazy(() => import('./routes/meters')), nav: { title: 'Meters', icon: Gauge } },
   { path: paths.search, component: lazy(() => import('./routes/search')), nav: { title: 'Search', icon: Search } },

@@ -5,6 +5,7 @@ export const paths = {
   assets: '/assets',
   asset: (id: string) => `/assets/${id}`,
   locations: '/locations',
+  compliance: '/compliance',
   actions: '/actions',
   meters: '/meters',
   search: '/search',

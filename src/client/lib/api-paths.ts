@@ -45,6 +45,9 @@ export const apiPaths = {
   invite: (id: string) => `/api/invites/${segment(id)}`,
   adminAudit: '/api/admin/audit',
   settings: '/api/settings',
+  complianceRegimes: '/api/compliance/regimes',
+  complianceSummary: '/api/compliance/summary',
+  complianceWorklist: '/api/compliance/obligations',
 } as const;
 
 type Params = Record<string, string | number | undefined>;
@@ -56,6 +59,8 @@ export const queryKeys = {
   locations: [apiPaths.locations] as const,
   locationList: (params: Params) => [apiPaths.locations, params] as const,
   locationSummary: [apiPaths.locationSummary] as const,
+  /** One location (GET /api/locations/{id}): the compliance breadcrumb walks up through parents. */
+  location: (id: string) => [apiPaths.locations, id] as const,
   /** Every asset list and every asset, with its history. */
   assets: [apiPaths.assets] as const,
   assetList: (params: Params) => [apiPaths.assets, params] as const,
@@ -86,6 +91,8 @@ export const queryKeys = {
   invites: [apiPaths.invites] as const,
   adminAudit: [apiPaths.adminAudit] as const,
   settings: [apiPaths.settings] as const,
+  complianceRegimes: [apiPaths.complianceRegimes] as const,
+  complianceSummary: (params: Params) => [apiPaths.complianceSummary, params] as const,
 };
 
 /**
