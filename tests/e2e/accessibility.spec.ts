@@ -301,6 +301,27 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page, 'meter readings');
     });
 
+    test("asset detail: the Compliance tab and its Add regime and Record inspection dialogs", async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+      const regimes = await regimesByKey(page);
+      const location = await createLocation(page);
+      const asset = await createAsset(page, { locationId: location.id, type: 'hvac' });
+      const failed = await createObligation(page, { regimeId: regimes.gas_safety!.id, assetId: asset.id });
+      await recordInspection(page, { obligationId: failed.id, performedOn: daysAgo(3), result: 'fail' });
+      await createObligation(page, { regimeId: regimes.eicr!.id, assetId: asset.id });
+      await page.goto(`/assets/${asset.id}`);
+      await tab(page, 'Compliance').click();
+      await expect(page.getByTestId('asset-obligation')).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page, 'Compliance tab');
+
+      const add = await openDialog(page, page.getByRole('button', { name: 'Add regime' }), 'Add regime');
+      await expectNoSeriousA11yViolations(page, 'Add regime dialog');
+      await closeDialog(page, add);
+      const record = await openDialog(page, page.getByRole('button', { name: `Record inspection: ${regimes.gas_safety!.name}` }), 'Record inspection');
+      await expectNoSeriousA11yViolations(page, 'Record inspection dialog');
+      await closeDialog(page, record);
+    });
+
     test('compliance: status cards, the matrix and the work list', async ({ page }) => {
       await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
       const token = uniqueToken('');

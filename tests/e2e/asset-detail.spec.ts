@@ -62,7 +62,8 @@ test.describe('asset detail', () => {
     await expect(badges.locator('[data-compliance]')).toHaveCount(1);
     await expect(badges).toHaveText('Fire: Compliant');
     await expect(page.getByText(/Electrical:/)).toHaveCount(0);
-    const compliance = page.getByLabel('Compliance', { exact: true });
+    // The spec's four flags on the Details tab (the Compliance tab holds the inspection regimes).
+    const compliance = page.getByRole('tabpanel', { name: 'Details' }).getByLabel('Compliance', { exact: true });
     await expect(compliance).toContainText('LOLER (lifting equipment)');
     await expect(compliance).toContainText('Non-compliant');
     await expect(compliance).toContainText('Hygiene');

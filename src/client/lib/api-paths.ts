@@ -48,6 +48,8 @@ export const apiPaths = {
   complianceRegimes: '/api/compliance/regimes',
   complianceSummary: '/api/compliance/summary',
   complianceWorklist: '/api/compliance/obligations',
+  obligations: '/api/obligations',
+  inspections: '/api/inspections',
 } as const;
 
 type Params = Record<string, string | number | undefined>;
@@ -93,6 +95,9 @@ export const queryKeys = {
   settings: [apiPaths.settings] as const,
   complianceRegimes: [apiPaths.complianceRegimes] as const,
   complianceSummary: (params: Params) => [apiPaths.complianceSummary, params] as const,
+  /** Every obligation list (an asset's Compliance tab). */
+  obligations: [apiPaths.obligations] as const,
+  obligationsOfAsset: (assetId: string) => [apiPaths.obligations, { assetId }] as const,
 };
 
 /**

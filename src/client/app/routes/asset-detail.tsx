@@ -16,11 +16,12 @@ import { AssetDetailsTab } from '@/features/assets/components/asset-details-tab'
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { DeleteAssetDialog } from '@/features/assets/components/delete-asset-dialog';
 import { AssetHistory } from '@/features/history/components/asset-history';
+import { AssetCompliance } from '@/features/compliance/components/asset-compliance';
 import { useMedia } from '@/features/media/api/use-media';
 import { AssetMedia } from '@/features/media/components/asset-media';
 import { paths } from '@/config/paths';
 
-/** /assets/{id} (spec §2): header, and the Details, Assessments, Actions, Media and History tabs. */
+/** /assets/{id} (spec §2): header, and the Details, Assessments, Actions, Media, Compliance (ADR 025) and History tabs. */
 export default function AssetDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { data: asset, isLoading, error } = useAsset(id);
@@ -71,6 +72,7 @@ function AssetPage({ asset }: { asset: Asset }) {
           <TabsTrigger value="assessments">{withCount('Assessments', assessments?.length)}</TabsTrigger>
           <TabsTrigger value="actions">{withCount('Actions', actions?.length)}</TabsTrigger>
           <TabsTrigger value="media">{withCount('Media', media?.length)}</TabsTrigger>
+          <TabsTrigger value="compliance">Compliance</TabsTrigger>
           <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
         <TabsContent value="details">
@@ -84,6 +86,9 @@ function AssetPage({ asset }: { asset: Asset }) {
         </TabsContent>
         <TabsContent value="media">
           <AssetMedia assetId={asset.id} assetCode={asset.assetId} />
+        </TabsContent>
+        <TabsContent value="compliance">
+          <AssetCompliance asset={asset} />
         </TabsContent>
         {/* Radix mounts a tab's content only while it is open, so the history loads on first view. */}
         <TabsContent value="history">

@@ -107,6 +107,13 @@ const AUDITED_STEPS: Array<[route: string, run: () => Promise<LightMyRequestResp
       return post('/api/obligations', { regimeId: regime!.id, assetId: made.asset }).then(remember('obligation'));
     },
   ],
+  [
+    'POST /api/obligations/bulk',
+    async () => {
+      const regimes = (await t.app.inject({ method: 'GET', url: '/api/compliance/regimes', headers: { cookie } })).json<Array<{ id: string; key: string }>>();
+      return post('/api/obligations/bulk', { regimeId: regimes.find((r) => r.key === 'fire_risk_assessment')!.id, locationId: made.site });
+    },
+  ],
   ['PATCH /api/obligations/:id', () => send('PATCH', `/api/obligations/${made.obligation}`, { contractor: 'Sparks Ltd' })],
   ['POST /api/inspections', () => post('/api/inspections', { obligationId: made.obligation, performedOn: '2026-01-05', result: 'pass' })],
   ['DELETE /api/assets/:id', () => send('DELETE', `/api/assets/${made.asset}`)],

@@ -21,7 +21,7 @@ import { LocationPicker } from '@/components/domain/location-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { randomUuid } from '@/features/assets/random-uuid';
+import { randomUuid } from '@/lib/random-uuid';
 
 export type AssetFormValues = z.input<typeof createAssetSchema>;
 export type AssetFormOutput = z.output<typeof createAssetSchema>;
