@@ -173,6 +173,20 @@ for (const size of SIZES) {
       await expectNoHorizontalScroll(page);
     });
 
+    test("the dashboard's compliance card counts what needs doing and opens the work list filtered to it", async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      await seedEstate(page);
+      await page.goto('/');
+      const overview = page.getByTestId('compliance-overview');
+      // Other tests share the estate: this one's seed holds at least two overdue and one failed.
+      await expect(overview.getByTestId('compliance-overview-overdue')).toHaveText(/Overdue\s*([2-9]|\d{2,})/);
+      await expect(overview.getByTestId('compliance-overview-failed')).toHaveText(/Failed\s*[1-9]/);
+      await overview.getByTestId('compliance-overview-overdue').click();
+      await expect(page).toHaveURL(/\/compliance\?status=overdue$/);
+      await expect(card(page, 'Overdue')).toHaveAttribute('aria-pressed', 'true');
+      await expectNoHorizontalScroll(page);
+    });
+
     test('a shared link opens the same view, and a scope without obligations says so', async ({ page }) => {
       await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
       const data = await seedEstate(page);

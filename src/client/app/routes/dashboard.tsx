@@ -11,8 +11,9 @@ import { growthCaption, highPriorityCaption, shareCaption } from '@/features/das
 import { areaNames, useMyAreas } from '@/lib/areas';
 import { formatCalendarDate } from '@/lib/format';
 import { useDashboardStats, useOpenActions, useRecentAssets } from '@/features/dashboard/api/use-dashboard';
+import { ComplianceOverviewCard } from '@/features/compliance/components/compliance-overview-card';
 
-/** The dashboard (spec §2): four figures, recent assets, open actions and the condition spread. */
+/** The dashboard (spec §2): four figures, the compliance card (ADR 025), recent assets, open actions and the condition spread. */
 export default function DashboardPage() {
   const { data: stats, isLoading } = useDashboardStats();
   // A limited area manager's figures cover their areas only: the header says which.
@@ -45,6 +46,7 @@ export default function DashboardPage() {
           </>
         )}
       </div>
+      <ComplianceOverviewCard />
       <div className="grid gap-4 lg:grid-cols-2">
         <RecentAssets />
         <OpenActions />
