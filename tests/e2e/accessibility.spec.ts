@@ -352,6 +352,39 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page, 'compliance with a status card pressed');
     });
 
+    test('a location page with each tab, and the location tree opened and searched', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      const token = uniqueToken('');
+      const regimes = await regimesByKey(page);
+      const region = await createPlace(page, { name: `AAA Region ${token}`, type: 'region' });
+      const site = await createPlace(page, { name: `Site ${token}`, type: 'site', parentId: region.id });
+      const building = await createPlace(page, { name: `Building ${token}`, type: 'building', parentId: site.id });
+      const asset = await createAsset(page, { locationId: building.id, type: 'hvac' });
+      const overdue = await createObligation(page, { regimeId: regimes.gas_safety!.id, assetId: asset.id });
+      await recordInspection(page, { obligationId: overdue.id, performedOn: daysAgo(400), result: 'pass' });
+      await createObligation(page, { regimeId: regimes.fire_risk_assessment!.id, locationId: site.id });
+      await createMeter(page, { locationId: building.id });
+
+      await page.goto(`/locations/${site.id}`);
+      await expect(heading(page, `Site ${token}`)).toBeVisible();
+      await expect(page.getByTestId('tree-node')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'location page');
+      for (const [tab, label] of [['assets', 'location assets'], ['meters', 'location meters'], ['compliance', 'location compliance']] as const) {
+        await page.goto(`/locations/${site.id}?tab=${tab}`);
+        await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+        await expect(page.getByRole('tabpanel').locator('[aria-busy="true"], [role="status"]')).toHaveCount(0);
+        await expectNoSeriousA11yViolations(page, label);
+      }
+
+      await page.goto('/locations');
+      await page.getByRole('button', { name: `Expand AAA Region ${token}` }).click();
+      await expect(page.getByRole('list', { name: `In AAA Region ${token}` })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'location tree');
+      await page.getByRole('searchbox', { name: 'Find a location' }).fill(`Building ${token}`);
+      await expect(page.getByRole('list', { name: 'Matching locations' }).getByRole('link')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'location tree search');
+    });
+
     test('search with results', async ({ page }) => {
       await signUpViaApi(page);
       const token = uniqueToken('Qz');

@@ -22,6 +22,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.dashboard, component: lazy(() => import('./routes/dashboard')), nav: { title: 'Dashboard', icon: LayoutDashboard } },
   { path: paths.asset(':id'), component: lazy(() => import('./routes/asset-detail')) },
   { path: paths.assets, component: lazy(() => import('./routes/assets')), nav: { title: 'Assets', icon: Package } },
+  { path: paths.location(':id'), component: lazy(() => import('./routes/location-detail')) },
   { path: paths.locations, component: lazy(() => import('./routes/locations')), nav: { title: 'Locations', icon: MapPin } },
   { path: paths.compliance, component: lazy(() => import('./routes/compliance')), nav: { title: 'Compliance', icon: ShieldCheck } },
   { path: paths.actions, component: lazy(() => import('./routes/actions')), nav: { title: 'Actions', icon: ClipboardList } },

@@ -5,6 +5,7 @@ export const paths = {
   assets: '/assets',
   asset: (id: string) => `/assets/${id}`,
   locations: '/locations',
+  location: (id: string) => `/locations/${id}`,
   compliance: '/compliance',
   actions: '/actions',
   meters: '/meters',

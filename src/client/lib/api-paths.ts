@@ -16,6 +16,7 @@ export const apiPaths = {
   dashboardStats: '/api/dashboard/stats',
   locations: '/api/locations',
   locationSummary: '/api/locations/summary',
+  locationTree: '/api/locations/tree',
   assets: '/api/assets',
   asset: (id: string) => `/api/assets/${segment(id)}`,
   assetHistory: (id: string) => `/api/assets/${segment(id)}/history`,
@@ -61,6 +62,12 @@ export const queryKeys = {
   locations: [apiPaths.locations] as const,
   locationList: (params: Params) => [apiPaths.locations, params] as const,
   locationSummary: [apiPaths.locationSummary] as const,
+  /**
+   * A level of the location tree (the top when parentId is undefined), under the location lists'
+   * key so a new or renamed location refreshes it; its counts follow other writes by refetching on
+   * mount (useLocationTree).
+   */
+  locationTree: (parentId?: string) => [apiPaths.locations, 'tree', { parentId }] as const,
   /** One location (GET /api/locations/{id}): the compliance breadcrumb walks up through parents. */
   location: (id: string) => [apiPaths.locations, id] as const,
   /** Every asset list and every asset, with its history. */
@@ -80,6 +87,8 @@ export const queryKeys = {
   /** The meter list and every meter's own entry. */
   meters: [apiPaths.meters] as const,
   meter: (id: string) => [apiPaths.meters, id] as const,
+  /** The meters anywhere in a location's subtree (its page's Meters tab). */
+  metersIn: (locationId: string) => [apiPaths.meters, { locationId }] as const,
   meterReadings: (meterId: string) => [apiPaths.meterReadings(meterId)] as const,
   search: (q: string) => [apiPaths.search, { q }] as const,
   reportExports: [apiPaths.reportExports] as const,
@@ -98,6 +107,8 @@ export const queryKeys = {
   /** Every obligation list (an asset's Compliance tab). */
   obligations: [apiPaths.obligations] as const,
   obligationsOfAsset: (assetId: string) => [apiPaths.obligations, { assetId }] as const,
+  /** A location's own obligations (its Compliance tab), not those of the assets in it. */
+  obligationsOfLocation: (locationId: string) => [apiPaths.obligations, { locationId }] as const,
 };
 
 /**

@@ -117,6 +117,7 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
 
   'GET /api/locations': async (role) => ({ request: json('GET', '/api/locations', as[role].cookie) }),
   'GET /api/locations/summary': async (role) => ({ request: json('GET', '/api/locations/summary', as[role].cookie) }),
+  'GET /api/locations/tree': async (role) => ({ request: json('GET', `/api/locations/tree?parentId=${await make.site()}`, as[role].cookie) }),
   'POST /api/locations': async (role) => ({ request: json('POST', '/api/locations', as[role].cookie, { name: 'Matrix Site', type: 'site' }) }),
   'GET /api/locations/:id': async (role) => ({ request: json('GET', `/api/locations/${await make.site()}`, as[role].cookie) }),
   'PATCH /api/locations/:id': async (role) => ({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LOCATION_CURSOR_MAX, LOCATION_TYPES, LOCATIONS_PAGE_MAX, CODE_MAX, NAME_MAX, NOTES_MAX, type LocationType } from '../domain';
+import { OBLIGATION_STATUSES } from '../domain/compliance/obligation-status';
 import { jsonObjectField, jsonObjectValue, optionalId, optionalText, requiredText, searchParam } from './common';
+import { statusCountsSchema } from './compliance';
 
 const coordinate = (label: string, limit: number) =>
   optionalText(30, label).refine(
@@ -90,3 +92,41 @@ export const locationSummarySchema = z.array(
   }),
 );
 export type LocationSummary = z.infer<typeof locationSummarySchema>;
+
+/** GET /api/locations/tree: the children of `parentId`, or the top of the tree (the user's areas, or the estate's roots). */
+export const locationTreeQuery = z.object({
+  parentId: z.uuid('parentId must be a location id').optional(),
+});
+
+/** Children one tree level shows at most; a node with more says so and is searched instead. */
+export const LOCATION_TREE_NODES_MAX = 500;
+
+/**
+ * One location with the roll-up of its whole subtree (read from the kept counts, so a region costs
+ * what a room does): how many locations sit directly under it, its assets, its outstanding actions
+ * (open, in progress or waiting) and its obligations per status with the worst of them.
+ */
+export const locationNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(LOCATION_TYPES),
+  code: z.string().nullable(),
+  path: z.string(),
+  childCount: z.number().int(),
+  assetCount: z.number().int(),
+  outstandingActions: z.number().int(),
+  compliance: z.object({ worst: z.enum(OBLIGATION_STATUSES).nullable(), counts: statusCountsSchema }),
+});
+export type LocationNode = z.infer<typeof locationNodeSchema>;
+
+/**
+ * The tree around one node: the node itself (null at the top), the trail of its ancestors from
+ * the top (only those the user may see), and its children, at most LOCATION_TREE_NODES_MAX.
+ */
+export const locationTreeSchema = z.object({
+  node: locationNodeSchema.nullable(),
+  ancestors: z.array(z.object({ id: z.string(), name: z.string(), type: z.enum(LOCATION_TYPES) })),
+  children: z.array(locationNodeSchema),
+  childrenTruncated: z.boolean(),
+});
+export type LocationTree = z.infer<typeof locationTreeSchema>;

@@ -98,5 +98,8 @@ export const readingSchema = z.object({
 });
 export type Reading = z.infer<typeof readingSchema>;
 
+/** GET /api/meters: every meter (spec §7), or with `locationId` those anywhere in that location's subtree. */
+export const listMetersQuery = z.object({ locationId: z.uuid('locationId must be a location id').optional() });
+
 /** GET /api/meters/{id}/readings: newest reading date first, keyset-paginated (x-next-cursor). */
 export const listReadingsQuery = z.object({ limit: limitParam, cursor: cursorParam });

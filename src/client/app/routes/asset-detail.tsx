@@ -16,7 +16,7 @@ import { AssetDetailsTab } from '@/features/assets/components/asset-details-tab'
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { DeleteAssetDialog } from '@/features/assets/components/delete-asset-dialog';
 import { AssetHistory } from '@/features/history/components/asset-history';
-import { AssetCompliance } from '@/features/compliance/components/asset-compliance';
+import { ObligationsPanel } from '@/features/compliance/components/obligations-panel';
 import { useMedia } from '@/features/media/api/use-media';
 import { AssetMedia } from '@/features/media/components/asset-media';
 import { paths } from '@/config/paths';
@@ -88,7 +88,7 @@ function AssetPage({ asset }: { asset: Asset }) {
           <AssetMedia assetId={asset.id} assetCode={asset.assetId} />
         </TabsContent>
         <TabsContent value="compliance">
-          <AssetCompliance asset={asset} />
+          <ObligationsPanel subject={{ kind: 'asset', id: asset.id, name: asset.assetId, type: asset.type }} />
         </TabsContent>
         {/* Radix mounts a tab's content only while it is open, so the history loads on first view. */}
         <TabsContent value="history">

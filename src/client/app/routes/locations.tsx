@@ -11,8 +11,12 @@ import { locationTypeRank } from '@shared/domain/locations';
 import { useLocationSummary } from '@/features/locations/api/use-location-summary';
 import { LocationGroupCard } from '@/features/locations/components/location-group-card';
 import { AddLocationDialog } from '@/features/locations/components/add-location-dialog';
+import { LocationTreeView } from '@/features/locations/components/location-tree-view';
 
-/** Locations (spec §2): one card per location type, in hierarchy order, and an Add Location dialog. */
+/**
+ * Locations (spec §2): one card per location type, in hierarchy order, and an Add Location dialog;
+ * below them the navigable tree with each node's roll-up (ADR 025), every name opening its page.
+ */
 export default function LocationsPage() {
   const [adding, setAdding] = useState(false);
   const { data, isLoading, isError, error } = useLocationSummary();
@@ -55,6 +59,11 @@ export default function LocationsPage() {
           {groups.map((group) => (
             <LocationGroupCard key={group.type} group={group} />
           ))}
+        </div>
+      )}
+      {groups.length > 0 && (
+        <div className="mt-8">
+          <LocationTreeView />
         </div>
       )}
       <AddLocationDialog open={adding} onOpenChange={setAdding} />

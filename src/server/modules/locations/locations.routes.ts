@@ -7,6 +7,8 @@ import {
   locationSchema,
   NEXT_CURSOR_HEADER,
   locationSummarySchema,
+  locationTreeQuery,
+  locationTreeSchema,
   updateLocationSchema,
   type LocationSummary,
 } from '../../../shared/contract';
@@ -15,6 +17,7 @@ import { isUuid } from '../../db/keyset';
 import { badRequest, notFound } from '../../http-errors';
 import type { AppContext } from '../../app-context';
 import { locationsRepo } from './locations.repo';
+import { locationTreeRepo } from './location-tree';
 import { decodeLocationCursor, encodeLocationCursor } from './location-cursor';
 
 const PARENT_NOT_FOUND = 'Parent location not found';
@@ -33,10 +36,11 @@ export function nestingMessage(parent: LocationType, child: LocationType): strin
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** GET/POST /api/locations, GET /api/locations/summary, GET/PATCH /api/locations/{id}. */
+/** GET/POST /api/locations, GET /api/locations/summary, GET /api/locations/tree, GET/PATCH /api/locations/{id}. */
 export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = locationsRepo(ctx.db);
+    const trees = locationTreeRepo(ctx.db);
 
     app.get(
       '/api/locations',
@@ -73,6 +77,16 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       return summary;
     });
+
+    app.get(
+      '/api/locations/tree',
+      { config: { permission: 'register.read', area: { query: { parentId: 'location' } } }, schema: { querystring: locationTreeQuery, response: { 200: locationTreeSchema } } },
+      async (request) => {
+        const tree = await trees.tree(request.query.parentId, request.areaRoots);
+        if (!tree) throw notFound(LOCATION_NOT_FOUND);
+        return tree;
+      },
+    );
 
     app.post(
       '/api/locations',

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inAreas } from '../../policy/areas';
 import { transactionAs } from '../../db/actor';
@@ -48,11 +48,12 @@ const formatDate = (d: Date) => d.toISOString().slice(0, 10);
 export function metersRepo(db: Db) {
   return {
     /** Every meter, or with `areaRoots` those in the areas (policy/areas.ts). */
-    async list(areaRoots: string[] | null = null): Promise<Meter[]> {
+    /** Every meter in the user's areas (null: the estate), or only those in `locationId`'s subtree. */
+    async list(areaRoots: string[] | null = null, locationId?: string): Promise<Meter[]> {
       const rows = await db
         .select()
         .from(meters)
-        .where(areaRoots ? inAreas(meters.locationId, areaRoots) : undefined)
+        .where(and(areaRoots ? inAreas(meters.locationId, areaRoots) : undefined, locationId ? inAreas(meters.locationId, [locationId]) : undefined))
         .orderBy(asc(meters.meterNumber));
       return rows.map(toMeter);
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { createMeterSchema, createReadingSchema, listReadingsQuery, meterSchema, readingSchema } from '../../../shared/contract/meters';
+import { createMeterSchema, createReadingSchema, listMetersQuery, listReadingsQuery, meterSchema, readingSchema } from '../../../shared/contract/meters';
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, notFound } from '../../http-errors';
@@ -12,7 +12,11 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = metersRepo(ctx.db);
 
-    app.get('/api/meters', { config: { permission: 'register.read', area: 'filtered' }, schema: { response: { 200: z.array(meterSchema) } } }, async (request) => repo.list(request.areaRoots));
+    app.get(
+      '/api/meters',
+      { config: { permission: 'register.read', area: { query: { locationId: 'location' } } }, schema: { querystring: listMetersQuery, response: { 200: z.array(meterSchema) } } },
+      async (request) => repo.list(request.areaRoots, request.query.locationId),
+    );
 
     app.post('/api/meters', { config: { permission: 'meter.create', area: { body: { locationId: 'location' }, create: true } }, schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
       const result = await repo.create(request.body, request.user!.id);

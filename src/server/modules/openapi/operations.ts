@@ -87,6 +87,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'At most 10,000 per response; when there are more, the `x-next-cursor` header carries the `cursor` of the next page.',
   },
   'GET /api/locations/summary': { id: 'summariseLocations', summary: 'Per location type: the total and the first names' },
+  'GET /api/locations/tree': { id: 'locationTree', summary: "A location's children (or the top of the tree) with their subtrees' counts and compliance" },
   'POST /api/locations': { id: 'createLocation', summary: 'Create a location' },
   'GET /api/locations/:id': { id: 'getLocation', summary: 'One location' },
   'PATCH /api/locations/:id': { id: 'updateLocation', summary: 'Edit a location (its type and parent stay)' },
@@ -154,7 +155,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: { 404: 'Temporary S3 credentials are not issued' },
   },
 
-  'GET /api/meters': { id: 'listMeters', summary: 'List meters with their last reading' },
+  'GET /api/meters': { id: 'listMeters', summary: 'List meters with their last reading, optionally those in a location subtree' },
   'POST /api/meters': { id: 'createMeter', summary: 'Create a meter' },
   'GET /api/meters/:id': { id: 'getMeter', summary: 'One meter' },
   'GET /api/meters/:id/readings': { id: 'listMeterReadings', summary: "A meter's readings, latest reading date first" },

@@ -9,6 +9,8 @@ export interface AssetListFilters {
   condition?: Condition | 'all';
   type?: AssetType | 'all';
   status?: AssetStatus | 'all';
+  /** Only assets anywhere in this location's subtree (a location page). */
+  locationId?: string;
 }
 
 /** GET /api/assets, newest first, 50 rows a page; further pages load as the user scrolls. */

@@ -33,9 +33,9 @@ export function AssetDetailHeader({ asset, onEdit, onDelete }: { asset: Asset; o
             <span data-testid="asset-type">{ASSET_TYPE_LABELS[asset.type]}</span>
             <span className="flex min-w-0 items-start gap-1">
               <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              <span className="break-words" data-testid="asset-location">
+              <Link href={paths.location(asset.locationId)} className="break-words underline-offset-4 hover:text-foreground hover:underline" data-testid="asset-location">
                 {asset.locationPath}
-              </span>
+              </Link>
             </span>
           </p>
         </div>

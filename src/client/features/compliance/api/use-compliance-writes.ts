@@ -14,6 +14,7 @@ const refreshAfterComplianceWrite = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: [apiPaths.complianceWorklist] }),
     queryClient.invalidateQueries({ queryKey: queryKeys.actions }),
     queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats }),
+    queryClient.invalidateQueries({ queryKey: [apiPaths.locations, 'tree'] }),
   ]);
 
 /** POST /api/obligations: put a regime on an asset or a location. */

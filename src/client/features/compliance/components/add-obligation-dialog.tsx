@@ -2,8 +2,6 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import type { Asset } from '@shared/contract/assets';
-import { ASSET_TYPE_LABELS } from '@shared/domain/assets';
 import { createObligationSchema, type Regime } from '@shared/contract/compliance';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -14,19 +12,21 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateObligation } from '@/features/compliance/api/use-compliance-writes';
 import { useRegimes } from '@/features/compliance/api/use-regimes';
+import { subjectField, subjectTypeLabel, usuallyApplies, type ObligationSubject } from '@/features/compliance/obligation-subject';
 
 type ObligationValues = z.input<typeof createObligationSchema>;
 type ObligationOutput = z.output<typeof createObligationSchema>;
 
 /**
- * Add regime (ADR 025): puts an inspection regime on the asset. The regimes that usually apply to its
- * type come first ("Suggested for …"); any other can be chosen. Regimes it has already are left out.
+ * Add regime (ADR 025): puts an inspection regime on the asset or location. The regimes that usually
+ * apply to its type or level come first ("Suggested for …"); any other can be chosen. Regimes it has
+ * already are left out.
  */
-export function AddObligationDialog({ asset, has, open, onOpenChange }: { asset: Asset; has: string[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddObligationDialog({ subject, has, open, onOpenChange }: { subject: ObligationSubject; has: string[]; open: boolean; onOpenChange: (open: boolean) => void }) {
   const formId = useId();
   const create = useCreateObligation();
   const regimes = (useRegimes().data ?? []).filter((r) => !r.retired && !has.includes(r.id));
-  const suggested = regimes.filter((r) => r.appliesTo.assetTypes.includes(asset.type));
+  const suggested = regimes.filter((r) => usuallyApplies(r, subject));
   const others = regimes.filter((r) => !suggested.includes(r));
   const close = (next: boolean) => {
     if (!create.isPending) onOpenChange(next);
@@ -45,7 +45,7 @@ export function AddObligationDialog({ asset, has, open, onOpenChange }: { asset:
       open={open}
       onOpenChange={close}
       title="Add regime"
-      description={`${asset.assetId}: which inspections it needs`}
+      description={`${subject.name}: which inspections it needs`}
       footer={
         <>
           <Button type="button" variant="outline" onClick={() => close(false)}>
@@ -58,27 +58,27 @@ export function AddObligationDialog({ asset, has, open, onOpenChange }: { asset:
         </>
       }
     >
-      {open && <ObligationForm formId={formId} asset={asset} suggested={suggested} others={others} onSubmit={submit} />}
+      {open && <ObligationForm formId={formId} subject={subject} suggested={suggested} others={others} onSubmit={submit} />}
     </Dialog>
   );
 }
 
 function ObligationForm({
   formId,
-  asset,
+  subject,
   suggested,
   others,
   onSubmit,
 }: {
   formId: string;
-  asset: Asset;
+  subject: ObligationSubject;
   suggested: Regime[];
   others: Regime[];
   onSubmit: (values: ObligationOutput) => void;
 }) {
   const form = useForm<ObligationValues, unknown, ObligationOutput>({
     resolver: zodResolver(createObligationSchema),
-    defaultValues: { regimeId: suggested[0]?.id ?? '', assetId: asset.id, contractor: '' },
+    defaultValues: { regimeId: suggested[0]?.id ?? '', ...subjectField(subject), contractor: '' },
   });
   const { errors } = form.formState;
   const field = (name: string) => `${formId}-${name}`;
@@ -94,7 +94,7 @@ function ObligationForm({
       <FormField id={field('regime')} label="Regime" error={errors.regimeId?.message}>
         <NativeSelect id={field('regime')} aria-invalid={!!errors.regimeId} {...form.register('regimeId')}>
           <option value="">Choose a regime</option>
-          {suggested.length > 0 && <optgroup label={`Suggested for ${ASSET_TYPE_LABELS[asset.type]}`}>{options(suggested)}</optgroup>}
+          {suggested.length > 0 && <optgroup label={`Suggested for ${subjectTypeLabel(subject)}`}>{options(suggested)}</optgroup>}
           {others.length > 0 && <optgroup label="Other regimes">{options(others)}</optgroup>}
         </NativeSelect>
       </FormField>

@@ -2,7 +2,7 @@ import { COMPLIANCE_ROWS_MAX, type ComplianceSummary } from '@shared/contract/co
 import { cn } from '@/lib/cn';
 import { countOf, formatNumber } from '@/lib/format';
 import { countsSentence, totalOf } from '@/features/compliance/status-text';
-import { OBLIGATION_STATUS_STYLES, ObligationStatusBadge } from './obligation-status-badge';
+import { OBLIGATION_STATUS_STYLES, ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
 
 type Row = ComplianceSummary['rows'][number];
 

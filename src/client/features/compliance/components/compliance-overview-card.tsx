@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useComplianceSummary } from '@/features/compliance/api/use-compliance-summary';
 import { totalOf } from '@/features/compliance/status-text';
-import { OBLIGATION_STATUS_STYLES } from './obligation-status-badge';
+import { OBLIGATION_STATUS_STYLES } from '@/components/domain/obligation-status-badge';
 
 /** What needs doing, worst first: the statuses the dashboard counts (compliant ones are on /compliance). */
 const SHOWN: readonly ObligationStatus[] = ['overdue', 'failed', 'due_soon', 'unknown'];

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { countOf, formatCalendarDate } from '@/lib/format';
 import { LoadMore, type InfiniteList } from '@/lib/use-infinite-list';
-import { ObligationStatusBadge } from './obligation-status-badge';
+import { ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
 
 const SKELETONS = 3;
 
@@ -40,10 +40,14 @@ function WorkItem({ item }: { item: ObligationWorkItem }) {
                 {item.asset.code}
               </Link>
               {' · '}
-              {item.locationPath}
+              <Link href={paths.location(item.locationId)} className="underline-offset-4 hover:text-foreground hover:underline">
+                {item.locationPath}
+              </Link>
             </span>
           ) : (
-            <span className="min-w-0 truncate">{item.locationPath}</span>
+            <Link href={paths.location(item.locationId)} className="min-w-0 truncate underline-offset-4 hover:text-foreground hover:underline">
+              {item.locationPath}
+            </Link>
           )}
         </p>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -3,7 +3,7 @@ import type { ObligationStatus } from '@shared/domain/compliance';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
-import { OBLIGATION_STATUS_STYLES } from './obligation-status-badge';
+import { OBLIGATION_STATUS_STYLES } from '@/components/domain/obligation-status-badge';
 
 /**
  * The cards, in the order a manager acts on them. Due soon is each regime's own notice period (2 days

@@ -60,8 +60,11 @@ function schemaFor(areaLimit: string | null): typeof createLocationSchema {
   });
 }
 
-/** Add Location (spec §2): name, type (default organisation), parent, code, description, GPS, metadata. */
-export function AddLocationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Add Location (spec §2): name, type (default organisation), parent, code, description, GPS, metadata.
+ * Opened from a location's page, the form starts under that location, one level below it.
+ */
+export function AddLocationDialog({ open, onOpenChange, under }: { open: boolean; onOpenChange: (open: boolean) => void; under?: Location }) {
   const formId = useId();
   const createLocation = useCreateLocation();
   return (
@@ -85,6 +88,7 @@ export function AddLocationDialog({ open, onOpenChange }: { open: boolean; onOpe
       {/* Mounted only while open, so every opening starts from an empty form. */}
       <AddLocationForm
         formId={formId}
+        under={under}
         onSubmit={(values) =>
           createLocation.mutate(values, {
             onSuccess: () => {
@@ -99,14 +103,18 @@ export function AddLocationDialog({ open, onOpenChange }: { open: boolean; onOpe
   );
 }
 
-function AddLocationForm({ formId, onSubmit }: { formId: string; onSubmit: (values: CreateLocationInput) => void }) {
+/** The level just below `type` (an area stays an area: the lowest level holds nothing below it). */
+const levelBelow = (type: LocationType): LocationType => LOCATION_TYPES[Math.min(locationTypeRank(type) + 1, LOCATION_TYPES.length - 1)]!;
+
+function AddLocationForm({ formId, under, onSubmit }: { formId: string; under?: Location; onSubmit: (values: CreateLocationInput) => void }) {
   const { areas, limited } = useMyAreas();
   const areaLimit = limited ? areaNames(areas) : null;
   const schema = useMemo(() => schemaFor(areaLimit), [areaLimit]);
   const { data: summary } = useLocationSummary();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: limited ? { ...EMPTY, type: typeInsideAreas(summary) } : EMPTY });
+  const defaults = under ? { ...EMPTY, type: levelBelow(under.type), parentId: under.id } : limited ? { ...EMPTY, type: typeInsideAreas(summary) } : EMPTY;
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
   const { errors } = form.formState;
-  const [parent, setParent] = useState<Location | null>(null);
+  const [parent, setParent] = useState<Location | null>(under ?? null);
   const [metadataRows, setMetadataRows] = useState<KeyValueRow[]>([]);
   const type = useWatch({ control: form.control, name: 'type' }) as LocationType;
   const parentTypes = parentTypesFor(type);

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '@/config/paths';
 import { Building, Building2, Globe2, Layers, MapPin, Network, SquareDashed, type LucideIcon } from 'lucide-react';
 import type { LocationSummary } from '@shared/contract/locations';
 import { LOCATION_GROUP_PREVIEW, LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
@@ -46,7 +48,9 @@ export function LocationGroupCard({ group }: { group: LocationGroup }) {
         <ul className="grid grid-cols-1 gap-1.5" aria-label={`${label} names`}>
           {preview.map((location) => (
             <li key={location.id} className="flex min-w-0 items-baseline justify-between gap-3 text-sm" title={location.path}>
-              <span className="min-w-0 truncate">{location.name}</span>
+              <Link href={paths.location(location.id)} className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline">
+                {location.name}
+              </Link>
               {location.code && <span className="max-w-[40%] shrink-0 truncate font-mono text-xs text-muted-foreground" title={location.code}>{location.code}</span>}
             </li>
           ))}

@@ -1,3 +1,5 @@
+import { Link } from 'wouter';
+import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { Search } from 'lucide-react';
 import { LOCATION_TYPE_LABELS, type LocationType } from '@shared/domain/locations';
@@ -65,7 +67,9 @@ export function LocationsOfTypeDialog({
               {locations.map((location) => (
                 <li key={location.id} className="flex items-start justify-between gap-3 px-3 py-2">
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{location.name}</p>
+                    <Link href={paths.location(location.id)} className="block truncate text-sm font-medium text-primary underline-offset-4 hover:underline">
+                      {location.name}
+                    </Link>
                     <p className="truncate text-xs text-muted-foreground">{location.path}</p>
                   </div>
                   {location.code && <span className="max-w-[40%] shrink-0 truncate font-mono text-xs text-muted-foreground" title={location.code}>{location.code}</span>}

@@ -2,9 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Meter } from '@shared/contract/meters';
 import { queryKeys } from '@/lib/api-paths';
 
-/** GET /api/meters: every meter, ordered by meter number. Its key is the prefix of a meter's own key. */
-export function useMeters() {
-  return useQuery<Meter[]>({ queryKey: queryKeys.meters });
+/**
+ * GET /api/meters: every meter, ordered by meter number, or those in a location's subtree. Its key
+ * is the prefix of a meter's own key.
+ */
+export function useMeters(locationId?: string) {
+  return useQuery<Meter[]>({ queryKey: locationId ? queryKeys.metersIn(locationId) : queryKeys.meters });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { Link } from 'wouter';
+import { paths } from '@/config/paths';
 import { MapPin } from 'lucide-react';
 import type { Meter } from '@shared/contract/meters';
 import { METER_TYPE_LABELS } from '@shared/domain/meters';
@@ -39,9 +41,9 @@ export function MeterCard({ meter, onOpen, onAddReading }: { meter: Meter; onOpe
       </div>
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
         <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        <span className="min-w-0 break-words" data-testid="meter-location">
+        <Link href={paths.location(meter.locationId)} className="min-w-0 break-words underline-offset-4 hover:text-foreground hover:underline" data-testid="meter-location">
           {meter.locationPath}
-        </span>
+        </Link>
       </p>
       <p className="text-sm" data-testid="meter-last-reading">
         {lastReadingText(meter)}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ClipboardCheck, Plus, ShieldCheck } from 'lucide-react';
-import type { Asset } from '@shared/contract/assets';
 import type { Obligation } from '@shared/contract/compliance';
 import { INSPECTION_RESULT_LABELS } from '@shared/domain/compliance';
 import { Button } from '@/components/ui/button';
@@ -11,18 +10,20 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { useAssetObligations } from '@/features/compliance/api/use-asset-obligations';
+import { useObligations } from '@/features/compliance/api/use-obligations';
+import type { ObligationSubject } from '@/features/compliance/obligation-subject';
 import { AddObligationDialog } from './add-obligation-dialog';
-import { ObligationStatusBadge } from './obligation-status-badge';
+import { ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
 import { RecordInspectionDialog } from './record-inspection-dialog';
 
 /**
- * The asset's Compliance tab (ADR 025): each inspection regime on it with its last inspection, next
- * due date and status, and "Record inspection" for the person standing at the asset. Adding a regime
- * follows the user's permission (obligation.manage), disabled with the reason when refused.
+ * The inspection regimes on an asset or a location (ADR 025; their Compliance tabs): each with its
+ * last inspection, next due date and status, and "Record inspection" for the person standing there.
+ * Adding a regime follows the user's permission (obligation.manage), disabled with the reason when
+ * refused.
  */
-export function AssetCompliance({ asset }: { asset: Asset }) {
-  const { data: obligations, isLoading, error } = useAssetObligations(asset.id);
+export function ObligationsPanel({ subject }: { subject: ObligationSubject }) {
+  const { data: obligations, isLoading, error } = useObligations(subject);
   const { can, reason } = useCan();
   const [adding, setAdding] = useState(false);
   const [inspecting, setInspecting] = useState<Obligation | null>(null);
@@ -56,7 +57,9 @@ export function AssetCompliance({ asset }: { asset: Asset }) {
         </p>
       ) : !obligations?.length ? (
         <EmptyState icon={ShieldCheck} title="No inspection regimes">
-          <p className="text-sm text-muted-foreground">Add the regimes this asset must be inspected under to track their due dates.</p>
+          <p className="text-sm text-muted-foreground">
+            Add the regimes this {subject.kind === 'asset' ? 'asset' : 'location'} must be inspected under to track their due dates.
+          </p>
         </EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Inspection regimes">
@@ -67,7 +70,7 @@ export function AssetCompliance({ asset }: { asset: Asset }) {
           ))}
         </ul>
       )}
-      <AddObligationDialog asset={asset} has={obligations?.map((o) => o.regime.id) ?? []} open={adding} onOpenChange={setAdding} />
+      <AddObligationDialog subject={subject} has={obligations?.map((o) => o.regime.id) ?? []} open={adding} onOpenChange={setAdding} />
       <RecordInspectionDialog obligation={inspecting} open={inspecting !== null} onOpenChange={(open) => !open && setInspecting(null)} />
     </div>
   );
