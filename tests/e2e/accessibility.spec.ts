@@ -385,6 +385,17 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page, 'location tree search');
     });
 
+    test('the regimes screen and its Edit regime dialog', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      await page.goto('/compliance/regimes');
+      await expect(heading(page, 'Inspection regimes')).toBeVisible();
+      await expect(page.getByTestId('regime-card').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'regimes');
+      const dialog = await openDialog(page, page.getByRole('button', { name: /^Edit / }).first(), 'Edit regime');
+      await expectNoSeriousA11yViolations(page, 'Edit regime dialog');
+      await closeDialog(page, dialog);
+    });
+
     test('search with results', async ({ page }) => {
       await signUpViaApi(page);
       const token = uniqueToken('Qz');

@@ -24,6 +24,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.assets, component: lazy(() => import('./routes/assets')), nav: { title: 'Assets', icon: Package } },
   { path: paths.location(':id'), component: lazy(() => import('./routes/location-detail')) },
   { path: paths.locations, component: lazy(() => import('./routes/locations')), nav: { title: 'Locations', icon: MapPin } },
+  { path: paths.complianceRegimes, component: lazy(() => import('./routes/compliance-regimes')) },
   { path: paths.compliance, component: lazy(() => import('./routes/compliance')), nav: { title: 'Compliance', icon: ShieldCheck } },
   { path: paths.actions, component: lazy(() => import('./routes/actions')), nav: { title: 'Actions', icon: ClipboardList } },
   { path: paths.meters, component: lazy(() => import('./routes/meters')), nav: { title: 'Meters', icon: Gauge } },

@@ -7,6 +7,7 @@ export const paths = {
   locations: '/locations',
   location: (id: string) => `/locations/${id}`,
   compliance: '/compliance',
+  complianceRegimes: '/compliance/regimes',
   actions: '/actions',
   meters: '/meters',
   search: '/search',

@@ -196,6 +196,10 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/compliance/regimes': async (role) => ({ request: json('GET', '/api/compliance/regimes', as[role].cookie) }),
+  'POST /api/compliance/regimes': async (role) => ({
+    request: json('POST', '/api/compliance/regimes', as[role].cookie, { name: `Regime ${role} ${Math.random()}`, category: 'fire', interval: { count: 1, unit: 'year' } }),
+  }),
+  'PATCH /api/compliance/regimes/:id': async (role) => ({ request: json('PATCH', `/api/compliance/regimes/${await make.regime()}`, as[role].cookie, { notes: `Checked by ${role}` }) }),
   'GET /api/compliance/obligations': async (role) => ({ request: json('GET', '/api/compliance/obligations?status=overdue', as[role].cookie) }),
   'GET /api/compliance/summary': async (role) => ({ request: json('GET', `/api/compliance/summary?locationId=${await make.site()}`, as[role].cookie) }),
   'GET /api/obligations': async (role) => ({ request: json('GET', `/api/obligations?assetId=${await make.asset()}`, as[role].cookie) }),

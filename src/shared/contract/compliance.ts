@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { INTERVAL_COUNT_MAX, INTERVAL_UNITS, isCalendarDate } from '../domain/compliance/calendar-date';
 import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES } from '../domain/compliance/regimes';
 import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../domain/compliance/obligation-status';
-import { CODE_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain/limits';
-import { cursorParam, limitParam, optionalDate, optionalId, optionalText } from './common';
+import { CODE_MAX, NAME_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain/limits';
+import { cursorParam, limitParam, optionalDate, optionalId, optionalText, requiredText } from './common';
 import { ASSET_TYPES } from '../domain/assets';
 import { LOCATION_TYPES } from '../domain/locations';
 
@@ -46,6 +46,53 @@ const intervalSchema = z.object({
     .max(INTERVAL_COUNT_MAX, `Interval must be at most ${INTERVAL_COUNT_MAX}`),
   unit: z.enum(INTERVAL_UNITS, { error: 'Choose days, weeks, months or years' }),
 });
+
+/** The longest due-soon window a regime may have: a year's notice. */
+export const DUE_SOON_DAYS_MAX = 366;
+
+/** A regime's editable fields, without defaults (a PATCH must not reset what it does not mention). */
+const regimeFields = {
+  name: requiredText(NAME_MAX, 'Name is required', 'Name'),
+  category: z.enum(REGIME_CATEGORIES, { error: 'Choose a category' }),
+  interval: intervalSchema,
+  dueSoonDays: z
+    .number({ error: 'Due-soon window must be a whole number of days' })
+    .int('Due-soon window must be a whole number of days')
+    .min(0, 'Due-soon window cannot be negative')
+    .max(DUE_SOON_DAYS_MAX, `Due-soon window must be at most ${DUE_SOON_DAYS_MAX} days`),
+  anchor: z.enum(ANCHOR_RULES, { error: 'Choose how the next date is set' }),
+  certificateRequired: z.boolean({ error: 'Certificate required must be true or false' }),
+  reference: optionalText(SHORT_TEXT_MAX, 'Reference'),
+  appliesTo: z.object({
+    assetTypes: z.array(z.enum(ASSET_TYPES, { error: 'Unknown asset type' })).max(ASSET_TYPES.length),
+    locationTypes: z.array(z.enum(LOCATION_TYPES, { error: 'Unknown location level' })).max(LOCATION_TYPES.length),
+  }),
+  notes: optionalText(NOTES_MAX, 'Notes'),
+};
+
+/**
+ * POST /api/compliance/regimes (org admins, `regime.manage`): a regime of the organisation's own
+ * (an insurer's requirement, a landlord's), beside the UK catalogue.
+ */
+export const createRegimeSchema = z.object({
+  ...regimeFields,
+  dueSoonDays: regimeFields.dueSoonDays.default(30),
+  anchor: regimeFields.anchor.default('from_completion'),
+  certificateRequired: regimeFields.certificateRequired.default(false),
+  appliesTo: regimeFields.appliesTo.default({ assetTypes: [], locationTypes: [] }),
+});
+export type CreateRegimeInput = z.input<typeof createRegimeSchema>;
+
+/**
+ * PATCH /api/compliance/regimes/{id}: any subset, and `retired` to withdraw a regime from new
+ * obligations (those it has keep running). A new interval, window or anchor moves the due dates of
+ * its obligations from their last completion; past inspections and their results stay as they were.
+ */
+export const updateRegimeSchema = z.object({ ...regimeFields, retired: z.boolean({ error: 'Retired must be true or false' }) }).partial();
+export type UpdateRegimeInput = z.input<typeof updateRegimeSchema>;
+
+/** The due-soon window must end before the next occurrence starts, or an obligation would never be compliant. */
+export const DUE_SOON_TOO_LONG_MESSAGE = 'The due-soon window must be shorter than the interval';
 
 /**
  * POST /api/obligations: a regime on an asset or on a location (a building's EICR, a site's fire

@@ -39,7 +39,7 @@ export const INVITE_STATES = ['open', 'used', 'expired', 'revoked'] as const;
 export type InviteState = (typeof INVITE_STATES)[number];
 export const INVITE_STATE_LABELS: Record<InviteState, string> = { open: 'Open', used: 'Used', expired: 'Expired', revoked: 'Revoked' };
 
-/** What an administrative change in the audit trail is about (a user's role or status, an invite, a setting). */
-export const ADMIN_ENTITIES = ['user', 'invite', 'settings'] as const;
+/** What an administrative change in the audit trail is about (a user's role or status, an invite, a setting, a compliance regime). */
+export const ADMIN_ENTITIES = ['user', 'invite', 'settings', 'regime'] as const;
 export type AdminEntity = (typeof ADMIN_ENTITIES)[number];
-export const ADMIN_ENTITY_LABELS: Record<AdminEntity, string> = { user: 'User', invite: 'Invite', settings: 'Settings' };
+export const ADMIN_ENTITY_LABELS: Record<AdminEntity, string> = { user: 'User', invite: 'Invite', settings: 'Settings', regime: 'Regime' };

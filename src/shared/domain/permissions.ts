@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'report.export',
   'obligation.manage',
   'inspection.record',
+  'regime.manage',
   'user.manage',
   'settings.manage',
 ] as const;
@@ -51,6 +52,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'report.export': 'Export reports',
   'obligation.manage': 'Set up compliance obligations',
   'inspection.record': 'Record inspections',
+  'regime.manage': 'Add and change compliance regimes',
   'user.manage': 'Manage users and invites',
   'settings.manage': 'Change organisation settings',
 };
@@ -60,7 +62,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
  * creating, uploading, exporting; spec §6 "access is limited only by being signed in") are open to
  * every role; roles decide what the spec leaves unshown: edits, deletes and administration.
  */
-const REGISTER_STAFF: Record<Permission, Grant> = { ...allOf('any'), 'user.manage': 'none', 'settings.manage': 'none' };
+const REGISTER_STAFF: Record<Permission, Grant> = { ...allOf('any'), 'regime.manage': 'none', 'user.manage': 'none', 'settings.manage': 'none' };
 /** Surveyors and area managers: the spec's flows, edits of what they made, no deletes but their own media. */
 const FIELD_STAFF: Record<Permission, Grant> = {
   ...REGISTER_STAFF,
@@ -79,11 +81,11 @@ export const DEFAULT_MATRIX: Record<Role, Record<Permission, Grant>> = {
 };
 
 /**
- * Permissions an org admin can withdraw from a role in Settings. Administration stays with org
- * admins alone, and org admins keep everything, so no setting can lock the organisation out.
+ * Permissions an org admin can withdraw from a role in Settings. Administration (users, settings,
+ * the regimes catalogue that sets every due date) stays with org admins alone, and org admins keep everything, so no setting can lock the organisation out.
  */
 export const ADJUSTABLE_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
-  (p) => p !== 'register.read' && p !== 'user.manage' && p !== 'settings.manage',
+  (p) => p !== 'register.read' && p !== 'regime.manage' && p !== 'user.manage' && p !== 'settings.manage',
 );
 export const ADJUSTABLE_ROLES: readonly Role[] = ['asset_manager', 'surveyor', 'area_manager'];
 

@@ -1,4 +1,7 @@
-import { ShieldCheck } from 'lucide-react';
+import { Link } from 'wouter';
+import { BookOpen, ShieldCheck } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { OBLIGATION_STATUS_LABELS } from '@shared/domain/compliance';
 import { PageHeader } from '@/components/layout/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,7 +42,17 @@ export default function CompliancePage() {
 
   return (
     <>
-      <PageHeader title="Compliance" subtitle={limited ? `Statutory inspections in ${areaNames(areas)}` : 'Statutory inspections across your estate'} />
+      <PageHeader
+        title="Compliance"
+        subtitle={limited ? `Statutory inspections in ${areaNames(areas)}` : 'Statutory inspections across your estate'}
+        actions={
+          <Button asChild variant="outline">
+            <Link href={paths.complianceRegimes}>
+              <BookOpen aria-hidden /> Regimes
+            </Link>
+          </Button>
+        }
+      />
       <div className="grid min-w-0 gap-6">
         <ComplianceFilters
           category={category}

@@ -14,7 +14,6 @@ import {
   inspectionSchema,
   listObligationsQuery,
   obligationSchema,
-  regimeSchema,
   updateObligationSchema,
 } from '../../../shared/contract/compliance';
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
@@ -22,7 +21,7 @@ import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/
 import { validateInspectionDate } from '../../../shared/domain/compliance/obligation-status';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, notFound } from '../../http-errors';
-import { regimesRepo } from './regimes.repo';
+import { regimesRoutes } from './regimes.routes';
 import { encodeWorklistCursor, obligationsRepo } from './obligations.repo';
 import { complianceSummaryRepo } from './compliance-summary';
 
@@ -30,23 +29,17 @@ const OBLIGATION_NOT_FOUND = 'Obligation not found';
 const USER_NOT_FOUND = 'Choose an active user';
 
 /**
- * GET /api/compliance/regimes, GET /api/compliance/summary, GET /api/compliance/obligations; GET/POST /api/obligations, POST /api/obligations/bulk, GET/PATCH /api/obligations/{id},
+ * The regimes (regimes.routes.ts), GET /api/compliance/summary, GET /api/compliance/obligations; GET/POST /api/obligations, POST /api/obligations/bulk, GET/PATCH /api/obligations/{id},
  * GET /api/obligations/{id}/inspections; POST /api/inspections (ADR 025).
  */
 export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const regimes = regimesRepo(ctx.db);
     const obligations = obligationsRepo(ctx.db);
     const summaries = complianceSummaryRepo(ctx.db);
     // Dates are the organisation's calendar dates, never UTC's.
     const today = () => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now());
 
-    // The catalogue is the organisation's, the same for every area.
-    app.get(
-      '/api/compliance/regimes',
-      { config: { permission: 'register.read', area: 'unplaced' }, schema: { response: { 200: z.array(regimeSchema) } } },
-      async () => regimes.list(),
-    );
+    await app.register(regimesRoutes(ctx));
 
     // Without a location, the user's areas or the whole estate; a location outside the areas is not found.
     app.get(

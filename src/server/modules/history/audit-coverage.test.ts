@@ -15,7 +15,7 @@ import { AUDITED_TABLE_NAMES } from './audited-tables';
 
 /**
  * Routes whose writes go to tables the register's history does not follow: sessions, uploads in
- * storage, exports, and the administrative tables (users, invites, settings), whose changes have a
+ * storage, exports, and the administrative tables (users, invites, settings, regimes), whose changes have a
  * trail of their own (db/sql/admin-audit.sql, tested in modules/users/users.test.ts).
  */
 const NOT_AUDITED = new Set([
@@ -32,6 +32,8 @@ const NOT_AUDITED = new Set([
   'DELETE /api/invites/:id',
   'POST /api/invites/lookup',
   'PATCH /api/settings',
+  'POST /api/compliance/regimes',
+  'PATCH /api/compliance/regimes/:id',
   'POST /api/logout',
   'POST /api/objects/upload',
   'PUT /api/objects/local/uploads/:id',

@@ -162,6 +162,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/meter-readings': { id: 'createMeterReading', summary: 'Record a meter reading' },
 
   'GET /api/compliance/regimes': { id: 'listRegimes', summary: "The organisation's inspection regimes: the UK catalogue and those added" },
+  'POST /api/compliance/regimes': { id: 'createRegime', summary: "Add a regime of the organisation's own (org admins)" },
+  'PATCH /api/compliance/regimes/:id': {
+    id: 'updateRegime',
+    summary: 'Change, retire or restore a regime (org admins)',
+    description: "A new interval, due-soon window or anchor moves the due dates of the regime's obligations from their last completion at once.",
+  },
   'GET /api/compliance/summary': { id: 'complianceSummary', summary: 'Obligations per status for a subtree, the areas or the estate, with its children × regimes matrix' },
   'GET /api/compliance/obligations': { id: 'complianceWorklist', summary: 'The compliance work list: obligations soonest due first (the overdue at the top), filtered' },
   'GET /api/obligations': { id: 'listObligations', summary: "An asset's or a location's compliance obligations, with their status" },

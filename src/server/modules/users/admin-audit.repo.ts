@@ -4,7 +4,7 @@ import { badRequest } from '../../http-errors';
 import type { AdminAuditEntry } from '../../../shared/contract/users';
 
 /** The audit trail's administrative entries (db/sql/admin-audit.sql), by table. */
-const ENTITY: Record<string, AdminAuditEntry['entity']> = { users: 'user', invites: 'invite', organisation_settings: 'settings' };
+const ENTITY: Record<string, AdminAuditEntry['entity']> = { users: 'user', invites: 'invite', organisation_settings: 'settings', compliance_regimes: 'regime' };
 export const ADMIN_AUDITED_TABLES = Object.keys(ENTITY);
 
 const PAGE_SIZE = 50;
@@ -26,7 +26,7 @@ interface Row extends Record<string, unknown> {
   after: Record<string, unknown> | null;
 }
 
-/** Who changed a user, an invite or the settings, newest first (the Users page's "Administrative changes"). */
+/** Who changed a user, an invite, the settings or a regime, newest first (the Users page's "Administrative changes"). */
 export function adminAuditRepo(db: Db) {
   return {
     async page(cursor: string | undefined): Promise<{ items: AdminAuditEntry[]; nextCursor: string | null }> {
@@ -37,12 +37,14 @@ export function adminAuditRepo(db: Db) {
                CASE l.entity
                  WHEN 'users' THEN coalesce(u.username, l.after ->> 'username', l.before ->> 'username')
                  WHEN 'invites' THEN coalesce(i.role::text, l.after ->> 'role')
+                 WHEN 'compliance_regimes' THEN coalesce(r.name, l.after ->> 'name', l.before ->> 'name')
                END AS subject
         FROM audit_log l
         LEFT JOIN users actor ON actor.id = l.actor_id
         LEFT JOIN users u ON l.entity = 'users' AND u.id = l.entity_id
         LEFT JOIN invites i ON l.entity = 'invites' AND i.id = l.entity_id
-        WHERE l.entity IN ('users', 'invites', 'organisation_settings')
+        LEFT JOIN compliance_regimes r ON l.entity = 'compliance_regimes' AND r.id = l.entity_id
+        WHERE l.entity IN ('users', 'invites', 'organisation_settings', 'compliance_regimes')
           AND (${beforeId}::bigint IS NULL OR l.id < ${beforeId}::bigint)
         ORDER BY l.id DESC
         LIMIT ${PAGE_SIZE + 1}`);
