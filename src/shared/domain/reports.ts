@@ -6,7 +6,7 @@ export const REPORT_TYPE_INFO: Record<ReportType, { label: string; description: 
   asset_register: { label: 'Asset Register', description: 'Every asset with its location, condition, compliance and details' },
   actions_list: { label: 'Actions List', description: 'Open and closed actions with their asset' },
   condition_summary: { label: 'Condition Summary', description: 'Assets per condition for each site and building' },
-  compliance_schedule: { label: 'Compliance Schedule', description: 'Fire, electrical, LOLER and hygiene status of each asset, non-compliant first' },
+  compliance_schedule: { label: 'Compliance Schedule', description: 'Every inspection duty with its status, last certificate and due dates for the next 12 months, most urgent first' },
   meter_logs: { label: 'Meter Logs', description: 'Meter readings with the consumption between them' },
 };
 

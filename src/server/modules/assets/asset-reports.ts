@@ -71,30 +71,3 @@ export const conditionSummary: ReportDefinition = {
     GROUP BY site.name, bld.name
     ORDER BY site.name NULLS LAST, bld.name NULLS LAST`,
 };
-
-export const complianceSchedule: ReportDefinition = {
-  sheetName: 'Compliance schedule',
-  columns: [
-    { header: 'Asset ID', key: 'asset_id', width: 14 },
-    { header: 'Type', key: 'type', width: 12 },
-    { header: 'Make', key: 'make', width: 18 },
-    { header: 'Model', key: 'model', width: 20 },
-    { header: 'Location', key: 'location_path', width: 50 },
-    { header: 'Fire', key: 'compliance_fire', width: 14 },
-    { header: 'Electrical', key: 'compliance_electrical', width: 14 },
-    { header: 'LOLER', key: 'compliance_loler', width: 14 },
-    { header: 'Hygiene', key: 'compliance_hygiene', width: 14 },
-    { header: 'Non-compliant', key: 'non_compliant', width: 14, type: 'number' },
-    { header: 'Status', key: 'status', width: 14 },
-  ],
-  // Non-compliant assets first (most failing areas first), then by asset id.
-  query: (scope) => sql`
-    SELECT asset_id, type, make, model, location_path, compliance_fire, compliance_electrical, compliance_loler,
-           compliance_hygiene, status,
-           ((compliance_fire = 'no')::int + (compliance_electrical = 'no')::int + (compliance_loler = 'no')::int
-             + (compliance_hygiene = 'no')::int) AS non_compliant
-    FROM assets
-    WHERE ${inScope(sql`location_id`, scope)}
-    ORDER BY non_compliant DESC, asset_id`,
-  labels: { type: ASSET_TYPE_LABELS, status: ASSET_STATUS_LABELS, compliance_fire: COMPLIANCE_LABELS, compliance_electrical: COMPLIANCE_LABELS, compliance_loler: COMPLIANCE_LABELS, compliance_hygiene: COMPLIANCE_LABELS },
-};

@@ -2,7 +2,7 @@ import { assets } from '../../db/schema';
 import { assetListItemSchema, assetSchema } from '../../../shared/contract/assets';
 import { defineResource } from '../../resource';
 import { assetSource } from './list-columns';
-import { assetRegister, complianceSchedule, conditionSummary } from './asset-reports';
+import { assetRegister, conditionSummary } from './asset-reports';
 
 /** Assets: the register itself (spec §2 Assets). */
 export const assetsResource = defineResource({
@@ -26,5 +26,5 @@ export const assetsResource = defineResource({
     },
   ],
   search: { list: 'assets', source: assetSource, id: assets.id, place: assets.locationId },
-  reports: { asset_register: assetRegister, condition_summary: conditionSummary, compliance_schedule: complianceSchedule },
+  reports: { asset_register: assetRegister, condition_summary: conditionSummary },
 });

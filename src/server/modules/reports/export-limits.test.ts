@@ -120,7 +120,7 @@ describe('the export time limit', () => {
   it('stops an export past its limit and frees its slot for the next', async () => {
     const queue = exportQueue({ concurrency: 1, limit: 0 });
     const ctx = { db: t.db, storage: await createStorage(t.config) };
-    const report = { reportType: 'asset_register', format: 'xlsx', scope: null } as const;
+    const report = { reportType: 'asset_register', format: 'xlsx', scope: null, today: '2026-11-26' } as const;
     // 50 ms: less than a worker needs to start, so this one is always cut off.
     const stopped = await generateReport(ctx, queue, { ...report, timeLimitMs: 50 }).catch((err: unknown) => err);
     expect(stopped).toMatchObject({ statusCode: 503, message: EXPORT_TOO_LONG_MESSAGE });

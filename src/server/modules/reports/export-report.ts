@@ -76,7 +76,7 @@ function writeInWorker(job: ReportJob, databaseUrl: string, timeLimitMs: number)
 export async function generateReport(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   queue: ExportQueue,
-  options: { reportType: ReportType; format: ExportFormat; scope: string[] | null; timeLimitMs?: number },
+  options: { reportType: ReportType; format: ExportFormat; scope: string[] | null; today: string; timeLimitMs?: number },
 ): Promise<{ objectKey: string; size: number; rowCount: number }> {
   const databaseUrl = ctx.db.$client.options.connectionString;
   if (!databaseUrl) throw new Error('generateReport: the pool has no connection string for the export worker');
@@ -84,7 +84,7 @@ export async function generateReport(
   const { timeLimitMs = EXPORT_TIME_LIMIT_MS, format } = options;
   const file = path.join(dir, `report.${format}`);
   // The worker gets the report as data (its SQL, columns and labels), so it loads none of the register's code.
-  const report = reportSpec(REPORTS[options.reportType], options.scope);
+  const report = reportSpec(REPORTS[options.reportType], options.scope, options.today);
   try {
     const rowCount = await queue.run(() => writeInWorker({ report, format, file }, databaseUrl, timeLimitMs));
     const objectKey = `exports/${crypto.randomUUID()}.${format}`;

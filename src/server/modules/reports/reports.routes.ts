@@ -11,6 +11,7 @@ import { sign, verify } from '../../signed-urls';
 import { exportLimits } from './export-limits';
 import { exportQueue } from './export-queue';
 import { CONTENT_TYPES, exportFilename, generateReport } from './export-report';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
 import { reportsRepo, type ExportRow } from './reports.repo';
 
 const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), sig: z.string().max(100).optional() });
@@ -64,7 +65,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const started = performance.now();
           // A chosen location's subtree, else the areas the user is limited to, else the whole estate.
           const scope = locationId ? [locationId] : request.areaRoots;
-          const file = await generateReport(ctx, queue, { reportType, format, scope });
+          const file = await generateReport(ctx, queue, { reportType, format, scope, today: todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now()) });
           const now = ctx.now();
           const values = {
             userId,

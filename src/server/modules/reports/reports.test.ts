@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { createTestApp, getJson, MINUTE, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { createClock, createdBy, createTestApp, getJson, MINUTE, postJson, registerUser, sendAs, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset, insertLocation, type LocationRow } from '../../../../tests/factories/register';
 import { eq } from 'drizzle-orm';
-import { actions, meterReadings, meters, users } from '../../db/schema';
+import { actions, complianceRegimes, inspections, meterReadings, meters, obligations, users } from '../../db/schema';
 import { REPORT_TYPES, EXPORT_FORMATS, type ReportType } from '../../../shared/domain/reports';
 import type { ExportRecord } from '../../../shared/contract/reports';
 
@@ -18,7 +18,8 @@ const INJECTIONS = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\t=
 
 beforeAll(async () => {
   // This file exports far more than the hourly limit on one frozen clock; export-limits.test.ts tests the limits.
-  t = await createTestApp({ env: { EXPORTS_PER_USER_PER_HOUR: '1000' } });
+  // Today is 15 November 2026 on the organisation's calendar: the compliance schedule looks ahead from it.
+  t = await createTestApp({ env: { EXPORTS_PER_USER_PER_HOUR: '1000' }, clock: createClock(new Date('2026-11-15T12:00:00Z')) });
   ({ cookie, user: { id: userId } } = await registerUser(t.app, { fullName: 'Maya Manager' }));
   const org = await insertLocation(t.db, { name: 'Acme Estates', type: 'organisation' });
   leeds = await insertLocation(t.db, { name: 'Leeds Depot', type: 'site', parent: org });
@@ -150,11 +151,42 @@ describe('POST /api/reports/export', () => {
     ]);
   });
 
-  it('lists the compliance schedule with non-compliant assets first', async () => {
+  it('lists the compliance schedule: every obligation, the most urgent first, with its certificate and the next 12 months of due dates', async () => {
+    const { cookie: admin } = await registerUser(t.app, { role: 'org_admin' });
+    const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => sendAs(t.app, admin, method, url, body);
+    const regimes = new Map((await getJson(t.app, '/api/compliance/regimes', admin)).json<Array<{ id: string; key: string }>>().map((r) => [r.key, r.id]));
+    const monthly = await createdBy<{ id: string }>(send('POST', '/api/compliance/regimes', { name: 'Monthly plant check', category: 'environmental', interval: { count: 1, unit: 'month' }, dueSoonDays: 7 }));
+    const boiler = (await getJson(t.app, '/api/assets?search=hvac', admin)).json<Array<{ id: string }>>();
+    const oblige = (body: Record<string, unknown>) => createdBy<{ id: string }>(send('POST', '/api/obligations', body));
+    const inspect = (obligationId: string, performedOn: string, extra: Record<string, unknown> = {}) =>
+      createdBy(send('POST', '/api/inspections', { obligationId, performedOn, result: 'pass', ...extra }));
+
+    const gas = await oblige({ regimeId: regimes.get('gas_safety'), assetId: boiler[0]!.id, contractor: 'Flue & Co' });
+    await inspect(gas.id, '2025-10-01', { certificateNumber: 'GS-77' });
+    const plant = await oblige({ regimeId: monthly.id, locationId: york.id });
+    await inspect(plant.id, '2026-11-10');
+    await oblige({ regimeId: regimes.get('fire_risk_assessment'), locationId: leeds.id });
+    const wiring = await oblige({ regimeId: regimes.get('eicr'), locationId: (await getJson(t.app, '/api/locations?search=Block%20A', admin)).json<Array<{ id: string }>>()[0]!.id });
+    await inspect(wiring.id, '2026-01-31', { certificateNumber: 'EICR-5' });
+
     const { rows } = await readCells(await exportReport({ reportType: 'compliance_schedule', format: 'csv' }));
-    const failing = rows.slice(1).map((r) => Number(r[9]));
-    expect(failing).toEqual([...failing].sort((a, b) => b - a));
-    expect(failing[0]).toBe(2);
+    const column = (header: string) => rows[0]!.indexOf(header);
+    const pick = (row: string[], ...headers: string[]) => headers.map((h) => row[column(h)]);
+    expect(rows.slice(1).map((r) => pick(r, 'Regime', 'Status', 'Certificate', 'Next due', 'Days overdue', 'Due in the next 12 months'))).toEqual([
+      ['Gas safety inspection and service', 'Overdue', 'GS-77', '2026-10-01', '45', '2'],
+      ['Fire risk assessment review', 'Unknown', '', '', '', '0'],
+      ['Monthly plant check', 'Compliant', '', '2026-12-10', '', '12'],
+      ['Electrical installation condition report (EICR)', 'Compliant', 'EICR-5', '2031-01-31', '', '0'],
+    ]);
+    // Overdue: its missed date, then a year on; monthly: twelve dates, month by month.
+    expect(pick(rows[1]!, 'Due dates (next 12 months)', 'Contractor', 'Location')).toEqual(['2026-10-01, 2027-10-01', 'Flue & Co', 'Acme Estates / Leeds Depot / Block A / Floor 2']);
+    expect(rows[3]![column('Due dates (next 12 months)')]).toBe(
+      '2026-12-10, 2027-01-10, 2027-02-10, 2027-03-10, 2027-04-10, 2027-05-10, 2027-06-10, 2027-07-10, 2027-08-10, 2027-09-10, 2027-10-10, 2027-11-10',
+    );
+
+    // A location's schedule holds only what lies in it.
+    const yorkOnly = await readCells(await exportReport({ reportType: 'compliance_schedule', format: 'csv', locationId: york.id }));
+    expect(yorkOnly.rows.slice(1).map((r) => r[0])).toEqual(['Monthly plant check']);
   });
 
   it('logs meter readings with consumption × multiplier', async () => {
@@ -260,7 +292,16 @@ describe('formula injection in every text column of every report', () => {
     carried.asset_register.push(...Object.values(asset), building.path, Object.entries(custom).map(([k, v]) => `${k}: ${v}`).join(''), fullName);
     carried.actions_list.push(...Object.values(action), building.path, fullName);
     carried.condition_summary.push(site.name, building.name);
-    carried.compliance_schedule.push(asset.make, asset.model, building.path);
+    const [gas] = await t.db.select({ id: complianceRegimes.id }).from(complianceRegimes).where(eq(complianceRegimes.key, 'gas_safety'));
+    const contractor = text('contractor');
+    const [obligation] = await t.db
+      .insert(obligations)
+      .values({ regimeId: gas!.id, assetId: assetRow.id, locationId: building.id, responsibleUserId: user.id, contractor, createdBy: user.id, status: 'unknown' })
+      .returning();
+    const certificate = text('certificate');
+    const [inspection] = await t.db.insert(inspections).values({ obligationId: obligation!.id, performedOn: '2026-10-01', result: 'pass', certificateNumber: certificate, recordedById: user.id }).returning();
+    await t.db.update(obligations).set({ lastInspectionId: inspection!.id }).where(eq(obligations.id, obligation!.id));
+    carried.compliance_schedule.push(`${asset.make} ${asset.model}`, building.path, fullName, contractor, certificate);
     carried.meter_logs.push(...Object.values(meter), site.path, fullName, notes);
   }
 
