@@ -75,19 +75,25 @@ const LINES: AreaLineSpec[] = [
     name: 'GET /api/search?q=<sample>',
     budget: 'search',
     searches: (text) => `/api/search?q=${q(text)}`,
-    run: (roots, text) => (db) => globalSearch(db).search(text, roots),
+    run: (roots, text) => (db) => globalSearch(db, () => new Date()).search(text, roots),
   },
   {
     name: `GET /api/actions?limit=${PAGE}`,
     budget: 'actions',
     request: () => get(`/api/actions?limit=${PAGE}`),
-    run: (roots) => (db) => actionsRepo(db).list({ areaRoots: roots }, PAGE),
+    run: (roots) => (db) => actionsRepo(db, () => new Date()).list({ areaRoots: roots }, PAGE),
+  },
+  {
+    name: `GET /api/actions?overdue=true&sort=target&limit=${PAGE}`,
+    budget: 'actions',
+    request: () => get(`/api/actions?overdue=true&sort=target&limit=${PAGE}`),
+    run: (roots) => (db) => actionsRepo(db, () => new Date()).list({ areaRoots: roots, overdue: true, sort: 'target' }, PAGE),
   },
   {
     name: `GET /api/actions?limit=${PAGE}&search=<sample>`,
     budget: 'search',
     searches: (text) => `/api/actions?limit=${PAGE}&search=${q(text)}`,
-    run: (roots, text) => (db) => actionsRepo(db).list({ search: text, areaRoots: roots }, PAGE),
+    run: (roots, text) => (db) => actionsRepo(db, () => new Date()).list({ search: text, areaRoots: roots }, PAGE),
   },
   { name: 'GET /api/meters', request: () => get('/api/meters'), run: (roots) => (db) => metersRepo(db).list(roots) },
   {

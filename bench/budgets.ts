@@ -5,6 +5,7 @@ import type { BundleSizes, PageTiming } from './frontend';
 import type { WriteCheck } from './writes';
 import type { CorpusResult } from './corpus';
 import type { AreasResult } from './areas';
+import { COMPLIANCE_BUDGETS, type ComplianceResult } from './compliance';
 
 /** Everything one bench run measured; also the shape of bench/results/*.json (with run details). */
 export interface Measurements {
@@ -30,6 +31,8 @@ export interface Measurements {
   corpus?: CorpusResult[];
   /** An area manager's reads (ADR 024) per area shape, beside the whole estate's (areas.ts). */
   areas?: AreasResult;
+  /** Statutory compliance (ADR 025): /compliance, the location tree, an asset's tab, recording an inspection. */
+  compliance?: ComplianceResult;
 }
 
 export interface BudgetLine {
@@ -131,6 +134,15 @@ export function evaluate(m: Measurements, kind: 'postgres' | 'embedded'): Budget
       atLeast(`${name} rate`, line.load.rps, LOAD_BUDGETS[line.budget]!.rps / f, 'req/s');
     }
     atMost(`${name} non-2xx`, line.load.non2xx + line.load.errors + (line.warmUpNon2xx ?? 0), 0, '');
+  }
+  for (const line of m.compliance?.lines ?? []) {
+    atMost(`compliance · ${line.name} p95`, line.load.p95, COMPLIANCE_BUDGETS[line.budget] * f, 'ms');
+    atMost(`compliance · ${line.name} non-2xx`, line.load.non2xx + line.load.errors, 0, '');
+  }
+  if (m.compliance) {
+    const { acknowledged, stored, duplicated } = m.compliance.check;
+    atMost('compliance · inspections acknowledged but not stored', acknowledged - stored, 0, '');
+    atMost('compliance · inspections stored twice', duplicated, 0, '');
   }
   if (m.frontend) {
     atMost('initial JS (gzip)', m.frontend.bundle.jsKbGzip, INITIAL_JS_KB, 'KB');

@@ -9,6 +9,8 @@ import { runMigrations } from '../src/server/db/migrate';
 import { BENCH_USER } from '../scripts/seed/users';
 import { ROOT } from './server';
 import type { SqlStep } from './scenarios';
+import type { TargetPosition } from '../src/server/modules/actions/due-dates';
+import { organisationToday } from '../src/server/modules/dashboard/dashboard.repo';
 import type { WriteFixtures } from './writes';
 
 export interface BenchDatabase {
@@ -84,15 +86,22 @@ export async function ensureSeeded(db: BenchDatabase, assets: number): Promise<n
 }
 
 /** Ids the scenarios rotate through, picked at random from the whole register. */
-export async function loadFixtures(pool: pg.Pool): Promise<{ assetIds: string[] } & WriteFixtures> {
+export async function loadFixtures(pool: pg.Pool): Promise<{ assetIds: string[]; targetPositions: { overdue: TargetPosition[]; dated: TargetPosition[] } } & WriteFixtures> {
   const assetIds = (await pool.query<{ id: string }>('SELECT id FROM assets ORDER BY random() LIMIT 2000')).rows.map((r) => r.id);
+  // Where pages of the actions list by target date start: after an overdue action, after any dated one.
+  const positions = async (where: string, values: unknown[] = []) =>
+    (await pool.query<TargetPosition>(`SELECT target_date AS "targetDate", id FROM actions WHERE ${where} ORDER BY random() LIMIT 2000`, values)).rows;
+  const targetPositions = {
+    overdue: await positions("status IN ('open', 'in_progress', 'waiting') AND target_date < $1", [organisationToday(new Date())]),
+    dated: await positions('target_date IS NOT NULL'),
+  };
   const areaIds = (await pool.query<{ id: string }>("SELECT id FROM locations WHERE type = 'area' ORDER BY random() LIMIT 500")).rows.map((r) => r.id);
   const meters = (
     await pool.query<{ id: string; last_reading: number | null; last_reading_date: Date | null }>(
       'SELECT id, last_reading, last_reading_date FROM meters ORDER BY random() LIMIT 100',
     )
   ).rows.map((m) => ({ id: m.id, lastReading: m.last_reading ?? 0, lastReadingDate: m.last_reading_date?.getTime() ?? 0 }));
-  return { assetIds, areaIds, meters };
+  return { assetIds, targetPositions, areaIds, meters };
 }
 
 /**

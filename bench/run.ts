@@ -27,8 +27,9 @@ import { runCorpus } from './corpus';
 import { refillThroughApi } from './refill';
 import { buildSearchCorpus, CORPUS_CLASSES } from './search-corpus';
 import { runAreas } from './areas';
+import { runCompliance } from './compliance';
 
-const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'writes', 'mixed', 'frontend'] as const;
+const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'compliance', 'writes', 'mixed', 'frontend'] as const;
 /** The app-vs-SQL comparison alternates between its two sides this many times. */
 const RATIO_BLOCKS = 5;
 /** Unmeasured seconds of each side before its blocks (a 2-core VM took ~2,000 requests to reach its pace). */
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
     const plans: string[] = [];
     const searches = new Map<string, SqlStep[]>();
     for (const call of SEARCH_CALLS) searches.set(call.path, await recordSteps(db, call.run));
-    const scenarios = readScenarios({ assetIds: fixtures.assetIds, searches });
+    const scenarios = readScenarios({ assetIds: fixtures.assetIds, targetPositions: fixtures.targetPositions, searches });
 
     if (options.phases.has('exports')) {
       console.log('\nExports: asset_register over every asset (first, so the memory figures are the export\'s own)');
@@ -266,6 +267,19 @@ async function main(): Promise<void> {
       });
       m.areas = areas.result;
       plans.push(...areas.plans);
+    }
+
+    if (options.phases.has('compliance')) {
+      console.log(`\nCompliance (ADR 025): /compliance, the location tree, an asset's tab and recording an inspection; ${options.connections} connections, ${options.duration} s each`);
+      m.compliance = await runCompliance({
+        pool: db.pool,
+        baseUrl: server.baseUrl,
+        serverPid: server.pid,
+        cookie,
+        connections: options.connections,
+        duration: options.duration,
+        print: printLoad,
+      });
     }
 
     const writes = new Writes(fixtures);

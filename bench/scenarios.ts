@@ -4,12 +4,15 @@ import { rotatingGet } from './load';
 import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { and, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { globalSearch } from '../src/server/modules/search/global-search';
-import { DASHBOARD_STATS_SQL, startOfMonth } from '../src/server/modules/dashboard/dashboard.repo';
+import { DASHBOARD_STATS_SQL, organisationToday, startOfMonth } from '../src/server/modules/dashboard/dashboard.repo';
 import { assetsRepo, type AssetListFilter } from '../src/server/modules/assets/assets.repo';
 import type { Db } from '../src/server/db/client';
+import { actions } from '../src/server/db/schema';
 import { listItemJson } from '../src/server/modules/assets/list-columns';
 import { actionJson } from '../src/server/modules/actions/actions.repo';
+import { encodeTargetCursor, overdueCondition, TARGET_ORDER, targetRunCondition, type TargetPosition } from '../src/server/modules/actions/due-dates';
 
 /** One statement the endpoint runs, with the values it binds (fresh per run where they vary). */
 export interface SqlStep {
@@ -37,6 +40,11 @@ export interface ReadScenario {
 
 export interface ReadFixtures {
   assetIds: string[];
+  /**
+   * Places in the list by target date to page on from (fixtures drawn from the register): of
+   * overdue actions, and of any dated action. Undated actions are one range of the same index.
+   */
+  targetPositions: { overdue: TargetPosition[]; dated: TargetPosition[] };
   /** The statements each search scenario sends (recordSearches()), keyed by its path. */
   searches: Map<string, SqlStep[]>;
 }
@@ -50,6 +58,39 @@ const ITEM_JSON = dialect.sqlToQuery(listItemJson().json).sql;
 const ASSET_LIST = `select ${ITEM_JSON} from "assets"`;
 const NEWEST_FIRST = `order by "assets"."created_at" desc, "assets"."id" desc`;
 const PAGE = 50;
+
+/**
+ * A statement of the actions list as actions.repo.ts builds it, from the same pieces: each row's JSON
+ * on today's date, `where`, the order and the page + 1. Placeholders take `values()` by name.
+ */
+function actionListStep(name: string, where: SQL, order: SQL[], values: () => Record<string, unknown>): SqlStep {
+  const query = dialect.sqlToQuery(
+    sql`select ${actionJson(sql.placeholder('today')).json} from ${actions} where ${where} order by ${sql.join(order, sql`, `)} limit ${sql.placeholder('limit')}`,
+  );
+  return {
+    name,
+    text: query.sql,
+    values: () => {
+      const named = { ...values(), limit: PAGE + 1 };
+      return query.params.map((p) => (is(p, Placeholder) ? named[p.name as keyof typeof named] : p));
+    },
+  };
+}
+
+/** Paths and SQL values rotating in step through positions in the list by target date. */
+function rotatingTargetPages(positions: TargetPosition[], query: string) {
+  let nextPath = 0;
+  let nextSql = 0;
+  const cursor = () => sql.placeholder('cursorDate');
+  return {
+    request: rotatingGet(() => `/api/actions?${query}&cursor=${encodeTargetCursor(positions[nextPath++ % positions.length]!)}`),
+    values: () => {
+      const position = positions[nextSql++ % positions.length]!;
+      return { today: organisationToday(new Date()), cursorDate: position.targetDate, cursorId: position.id };
+    },
+    after: () => targetRunCondition('dated', { targetDate: cursor(), id: sql.placeholder('cursorId') }),
+  };
+}
 
 /**
  * The search scenarios: each path with the call the app makes for it. The search module chooses its
@@ -66,7 +107,7 @@ export const SEARCH_CALLS: Array<{ path: string; run: (db: Db) => Promise<unknow
   ]),
   ...[SEARCH_TERMS.common, SEARCH_TERMS.rare, SEARCH_TERMS.typo].map((q) => ({
     path: `/api/search?q=${q}`,
-    run: (db: Db) => globalSearch(db).search(q),
+    run: (db: Db) => globalSearch(db, () => new Date()).search(q),
   })),
 ];
 
@@ -97,12 +138,15 @@ export async function recordSteps(pools: { pool: pg.Pool; searchPool: pg.Pool },
   return steps;
 }
 
-export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenario[] {
+export function readScenarios({ assetIds, searches, targetPositions }: ReadFixtures): ReadScenario[] {
   const term = SEARCH_TERMS.listTerm;
   let next = 0;
   const nextAssetId = () => assetIds[next++ % assetIds.length]!;
   let nextSql = 0;
   const nextSqlAssetId = () => assetIds[nextSql++ % assetIds.length]!;
+  const today = () => ({ today: organisationToday(new Date()) });
+  const overduePages = rotatingTargetPages(targetPositions.overdue, `overdue=true&sort=target&limit=${PAGE}`);
+  const datedPages = rotatingTargetPages(targetPositions.dated, `sort=target&limit=${PAGE}`);
 
   return [
     {
@@ -110,7 +154,8 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       group: 'dashboard',
       request: get('/api/dashboard/stats'),
       // dashboard.repo.ts stats(): sums of the trigger-kept counts.
-      sql: [{ name: 'bench_dashboard_stats', text: DASHBOARD_STATS_SQL, values: fixed(startOfMonth(new Date())) }],
+      // dashboard.repo.ts stats(): and the overdue actions' index-only count.
+      sql: [{ name: 'bench_dashboard_stats', text: DASHBOARD_STATS_SQL, values: () => [startOfMonth(new Date()), organisationToday(new Date())] }],
     },
     {
       name: 'GET /api/assets?limit=50',
@@ -173,15 +218,33 @@ export function readScenarios({ assetIds, searches }: ReadFixtures): ReadScenari
       request: get('/api/actions?status=open&priority=high&limit=50'),
       // actions.repo.ts list(): each action as JSON text, with its copy of the asset's code (ADR 017).
       sql: [
-        {
-          name: 'bench_action_browse',
-          text: `select ${dialect.sqlToQuery(actionJson().json).sql}
-                 from "actions"
-                 where ("actions"."status" = $1 and "actions"."priority" = $2)
-                 order by "actions"."created_at" desc, "actions"."id" desc limit $3`,
-          values: fixed('open', 'high', PAGE + 1),
-        },
+        actionListStep(
+          'bench_action_browse',
+          and(sql`${actions.status} = ${'open'}`, sql`${actions.priority} = ${'high'}`)!,
+          [sql`${actions.createdAt} desc`, sql`${actions.id} desc`],
+          today,
+        ),
       ],
+    },
+    {
+      // What the dashboard's overdue count links to: the overdue, newest first.
+      name: 'GET /api/actions?overdue=true&limit=50',
+      group: 'actions',
+      request: get('/api/actions?overdue=true&limit=50'),
+      sql: [actionListStep('bench_action_overdue', overdueCondition(sql.placeholder('today')), [sql`${actions.createdAt} desc`, sql`${actions.id} desc`], today)],
+    },
+    {
+      name: 'GET /api/actions?overdue=true&sort=target&limit=50&cursor=<an overdue action>',
+      group: 'actions',
+      request: overduePages.request,
+      // The dated run of the order (due-dates.ts): overdue actions all have a date.
+      sql: [actionListStep('bench_action_overdue_by_target', and(overdueCondition(sql.placeholder('today')), overduePages.after())!, TARGET_ORDER, overduePages.values)],
+    },
+    {
+      name: 'GET /api/actions?sort=target&limit=50&cursor=<a dated action>',
+      group: 'actions',
+      request: datedPages.request,
+      sql: [actionListStep('bench_action_by_target', datedPages.after(), TARGET_ORDER, datedPages.values)],
     },
   ];
 }

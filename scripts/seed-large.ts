@@ -4,7 +4,7 @@
  * Fills a database with a realistic estate for benchmarks and demos: one organisation, its regions,
  * sites, buildings, floors and areas; assets of every type with makes, models, serials, conditions
  * and compliance; assessments with defects; actions in every status and priority; meters with
- * reading histories; five staff users. Every count scales with --assets (the figures in
+ * reading histories; statutory obligations with their inspection histories; five staff users. Every count scales with --assets (the figures in
  * scripts/seed/locations.ts are for 100,000). The same --seed gives the same estate.
  *
  * Database: --database-url, else DATABASE_URL, else the embedded database under DATA_DIR.
@@ -24,6 +24,8 @@ import { buildEstate, countsFor, LOCATION_COLUMNS, locationRow, type SeedCounts 
 import { ASSET_COLUMNS, insertAssets } from './seed/assets';
 import { ACTION_COLUMNS, ASSESSMENT_COLUMNS, DEFECT_COLUMNS, insertActions, insertAssessments } from './seed/work';
 import { insertMeters, METER_COLUMNS, READING_COLUMNS, setLastReadings } from './seed/meters';
+import { INSPECTION_COLUMNS, insertCompliance, loadRegimes, OBLIGATION_COLUMNS } from './seed/compliance';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../src/shared/domain/compliance/calendar-date';
 import { DAY_MS, Random } from './seed/random';
 import { BENCH_USER, SEED_PASSWORD, SEED_USERS } from './seed/users';
 import { SEARCH_TERMS } from './seed/vocabulary';
@@ -32,7 +34,7 @@ const MIN_ASSETS = 1_000;
 const MAX_ASSETS = 1_000_000;
 /** Truncated by --reset; CASCADE also empties any later table that references these. */
 const REGISTER_TABLES = [
-  ...['search_words', 'report_exports', 'media', 'meter_readings', 'meters', 'actions'],
+  ...['search_words', 'report_exports', 'media', 'meter_readings', 'meters', 'inspections', 'obligations', 'actions'],
   ...['defects', 'assessments', 'assets', 'locations'],
 ];
 /** How often each seeded user created a record: surveyors do most of the field work. */
@@ -202,6 +204,14 @@ async function load(
     pickUser,
   });
   await setLastReadings(client);
+
+  const obligations = inserter('obligations', OBLIGATION_COLUMNS, counts.assets * 3);
+  const compliance = await insertCompliance(
+    { obligations, inspections: inserter('inspections', INSPECTION_COLUMNS, undefined, obligations) },
+    random,
+    { assets: assetIndex, estate, regimes: await loadRegimes(client), today: todayIn(ORGANISATION_TIME_ZONE_DEFAULT, new Date(now)), now, pickUser, userIds },
+  );
+  console.log(`  ${compliance.obligations} obligations with ${compliance.inspections} inspections`);
   // The aggregates and the search words read whole tables, so they need no secondary index; the
   // search indexes are built after them in one go, not row by row.
   const aggregatesStarted = performance.now();

@@ -16,6 +16,8 @@ export interface AssetIndex {
   created: Float64Array;
   types: AssetType[];
   conditions: Condition[];
+  /** Where each asset lies (its obligations lie there too). */
+  locationIds: string[];
 }
 
 const TYPE_WEIGHTS = ASSET_TYPES.map((t) => [t, ASSET_VOCABULARY[t].weight] as const);
@@ -72,7 +74,7 @@ export async function insertAssets(
 ): Promise<AssetIndex> {
   const { count, start, now, estate, pickUser } = options;
   const created = increasingTimes(random, count, start, now - 3_600_000);
-  const index: AssetIndex = { ids: new Array<string>(count), created, types: new Array(count), conditions: new Array(count) };
+  const index: AssetIndex = { ids: new Array<string>(count), created, types: new Array(count), conditions: new Array(count), locationIds: new Array<string>(count) };
   const siteCodeOf = new Map(estate.sites.map((s) => [s.id, s.code ?? 'NPG']));
 
   for (let i = 0; i < count; i++) {
@@ -98,6 +100,7 @@ export async function insertAssets(
     index.ids[i] = id;
     index.types[i] = type;
     index.conditions[i] = condition;
+    index.locationIds[i] = location.id;
     await inserter.add([
       id,
       assetCode(i + 1),

@@ -6,11 +6,14 @@ import type { FastifyRequest } from 'fastify';
  */
 const SIGNED_PARAMS = /([?&](?:sig|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#]*/gi;
 
+/** A calendar feed's path ends in its secret token (calendar-feed.routes.ts). */
+const CALENDAR_FEED_TOKEN = /(\/api\/calendar\/)[^/?#]+/g;
+
 export function redactSignedParams(url: string): string {
-  return url.replace(SIGNED_PARAMS, '$1[redacted]');
+  return url.replace(SIGNED_PARAMS, '$1[redacted]').replace(CALENDAR_FEED_TOKEN, '$1[redacted]');
 }
 
-/** Fastify's request log fields, with signed query parameters redacted. */
+/** Fastify's request log fields, with signed query parameters and calendar tokens redacted. */
 export function requestLogSerializer(request: FastifyRequest) {
   return {
     method: request.method,

@@ -1,4 +1,4 @@
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +32,8 @@ export interface SearchList {
   id: SQLWrapper;
   /** The location a record lies in, so a user limited to areas finds only theirs (policy/areas.ts). */
   place: SQLWrapper;
+  /** Fields its results carry beside the source's columns, worked out at `now` (matches.ts, FindRequest.computed). */
+  computed?: (now: Date) => Record<string, SQL>;
 }
 
 /**

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
 import { createAction, createAssessment, createAsset, createLocation, createMeter, createObligation, createPlace, daysAgo, recordInspection, regimesByKey, uniqueToken } from './fixtures';
+import { minimalPdf } from '../factories/pdf';
 
 /**
  * Accessibility (WCAG 2.1 A and AA, as axe-core checks it): every screen and the main dialogs, on a
@@ -262,12 +263,18 @@ for (const size of SIZES) {
           priority: priorities[index % priorities.length],
           description: 'Remedial work found at the last inspection',
           ...(index === 0 ? { assetId: asset.id, assignee: 'Jo Fixer', targetDate: '2030-01-31' } : {}),
+          // Past its date and not done: the Overdue badge and the red target line are measured too.
+          ...(index === 1 ? { targetDate: '2025-05-10' } : {}),
         });
       }
       await page.goto(`/actions?search=${encodeURIComponent(token)}`);
       await expect(heading(page, 'Actions')).toBeVisible();
       await expect(page.getByTestId('action-card')).toHaveCount(statuses.length);
+      await expect(page.getByTestId('overdue-badge')).toHaveCount(1);
       await expectNoSeriousA11yViolations(page, 'actions list');
+      await page.getByRole('button', { name: 'Overdue only' }).click();
+      await expect(page.getByTestId('action-card')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'actions list, overdue only');
 
       await openDialog(page, page.getByRole('button', { name: 'Create Action' }).first(), 'Create Action');
       await expectNoSeriousA11yViolations(page, 'Create Action dialog');
@@ -320,6 +327,58 @@ for (const size of SIZES) {
       const record = await openDialog(page, page.getByRole('button', { name: `Record inspection: ${regimes.gas_safety!.name}` }), 'Record inspection');
       await expectNoSeriousA11yViolations(page, 'Record inspection dialog');
       await closeDialog(page, record);
+    });
+
+    test('an obligation’s History with evidence, and the evidence pickers of Record inspection and Add evidence', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'asset_manager', fullName: 'Ada Manager' }));
+      const api = page.context().request;
+      const regimes = await regimesByKey(page);
+      const location = await createLocation(page);
+      const asset = await createAsset(page, { locationId: location.id, type: 'hvac' });
+      const obligation = await createObligation(page, { regimeId: regimes.gas_safety!.id, assetId: asset.id });
+      const first = await api.post('/api/inspections', { data: { obligationId: obligation.id, performedOn: daysAgo(20), result: 'fail', notes: 'Flue spillage' } });
+      expect(first.status(), await first.text()).toBe(201);
+      const firstId = ((await first.json()) as { id: string }).id;
+      // A correction of it, so the Corrected marker is measured too, with a certificate and a photo.
+      const second = await api.post('/api/inspections', {
+        data: { obligationId: obligation.id, performedOn: daysAgo(20), result: 'pass', certificateNumber: 'GS-77', certificateExpiresOn: '2030-01-31', correctsId: firstId },
+      });
+      expect(second.status(), await second.text()).toBe(201);
+      const inspectionId = ((await second.json()) as { id: string }).id;
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6f4f' } }).jpeg().toBuffer();
+      for (const [filename, contentType, bytes] of [['certificate.pdf', 'application/pdf', minimalPdf()], ['flue.jpg', 'image/jpeg', photo]] as const) {
+        const upload = await api.post('/api/objects/upload', { data: { filename, size: bytes.length, contentType } });
+        const { uploadURL, key, headers } = (await upload.json()) as { uploadURL: string; key: string; headers: Record<string, string> };
+        expect((await api.put(uploadURL, { headers, data: bytes })).ok()).toBe(true);
+        const media = await api.post('/api/media', { data: { key, filename, inspectionId } });
+        expect(media.status(), await media.text()).toBe(201);
+      }
+      await page.goto(`/assets/${asset.id}`);
+      await tab(page, 'Compliance').click();
+      const card = page.getByTestId('asset-obligation');
+      await card.getByRole('button', { name: `History: ${regimes.gas_safety!.name}` }).click();
+      await expect(card.getByTestId('inspection-entry')).toHaveCount(2);
+      await expect(card.getByTestId('inspection-entry').nth(1)).toContainText('Corrected');
+      await expect(card.getByRole('img', { name: 'Photo: flue.jpg' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'obligation History with evidence');
+
+      const add = await openDialog(page, card.getByRole('button', { name: /^Add evidence/ }).first(), 'Add evidence');
+      const chooser = page.waitForEvent('filechooser');
+      await add.getByRole('button', { name: 'Add photos or PDFs' }).click();
+      await (await chooser).setFiles([
+        { name: 'letter.pdf', mimeType: 'application/pdf', buffer: minimalPdf() },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not evidence') },
+      ]);
+      await expect(add.getByRole('alert')).toContainText('notes.txt is not a photo or a PDF');
+      await expectNoSeriousA11yViolations(page, 'Add evidence dialog with a file chosen and one refused');
+      await closeDialog(page, add);
+
+      const record = await openDialog(page, page.getByRole('button', { name: `Record inspection: ${regimes.gas_safety!.name}` }), 'Record inspection');
+      const recordChooser = page.waitForEvent('filechooser');
+      await record.getByRole('button', { name: 'Add photos or PDFs' }).click();
+      await (await recordChooser).setFiles([{ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: minimalPdf() }]);
+      await expect(record.getByRole('list', { name: 'Chosen evidence' }).getByRole('listitem')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, 'Record inspection dialog with evidence chosen');
     });
 
     test('compliance: status cards, the matrix and the work list', async ({ page }) => {

@@ -81,6 +81,7 @@ test.describe('dashboard', () => {
           conditionBreakdown: { excellent: 0, good: 0, fair: 0, poor: 0, unsafe: 0 },
           assetsAtEndOfLastMonth: 0,
           highPriorityOpenActions: 0,
+          overdueActions: 0,
         },
       });
     });
@@ -95,5 +96,6 @@ test.describe('dashboard', () => {
     await expect(page.getByText('No data available')).toBeVisible();
     await expect(page.getByTestId('metric-trend').first()).toHaveText('No change from last month');
     await expect(page.getByTestId('metric-trend').nth(1)).toHaveText('0% of total');
+    await expect(page.getByTestId('metric-overdue')).toHaveText('0 overdue');
   });
 });

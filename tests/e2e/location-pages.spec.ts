@@ -122,6 +122,20 @@ for (const size of SIZES) {
   });
 }
 
+test("suggests a new building's usual regimes and adds them all at once", async ({ page }) => {
+  await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+  const building = await createPlace(page, { name: `Depot ${uniqueToken('')}`, type: 'building' });
+  await page.goto(`/locations/${building.id}?tab=compliance`);
+  const suggestions = page.getByRole('region', { name: 'Usual regimes for Building' });
+  const usual = suggestions.getByRole('list', { name: 'Suggested regimes' }).getByRole('listitem');
+  await expect(usual.first()).toBeVisible();
+  const count = await usual.count();
+  expect(count).toBeGreaterThan(1);
+  await suggestions.getByRole('button', { name: `Add all ${count}` }).click();
+  await expect(page.getByTestId('asset-obligation')).toHaveCount(count);
+  await expect(suggestions).toBeHidden();
+});
+
 test('a location that does not exist says so', async ({ page }) => {
   await signUpViaApi(page, uniqueUser());
   await page.goto('/locations/00000000-0000-4000-8000-000000000000');

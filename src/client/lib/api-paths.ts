@@ -37,6 +37,7 @@ export const apiPaths = {
   passwordReset: '/api/password-reset',
   account: '/api/account',
   accountPassword: '/api/account/password',
+  calendarFeed: '/api/account/calendar-feed',
   users: '/api/users',
   managedUser: (id: string) => `/api/users/${segment(id)}`,
   approveUser: (id: string) => `/api/users/${segment(id)}/approve`,
@@ -102,6 +103,7 @@ export const queryKeys = {
   invites: [apiPaths.invites] as const,
   adminAudit: [apiPaths.adminAudit] as const,
   settings: [apiPaths.settings] as const,
+  calendarFeed: [apiPaths.calendarFeed] as const,
   complianceRegimes: [apiPaths.complianceRegimes] as const,
   complianceSummary: (params: Params) => [apiPaths.complianceSummary, params] as const,
   /** Every obligation list (an asset's Compliance tab). */
@@ -109,6 +111,8 @@ export const queryKeys = {
   obligationsOfAsset: (assetId: string) => [apiPaths.obligations, { assetId }] as const,
   /** A location's own obligations (its Compliance tab), not those of the assets in it. */
   obligationsOfLocation: (locationId: string) => [apiPaths.obligations, { locationId }] as const,
+  /** An obligation's inspections with their evidence (its History), under the obligations' key. */
+  obligationInspections: (obligationId: string) => [apiPaths.obligations, obligationId, 'inspections'] as const,
 };
 
 /**

@@ -34,16 +34,23 @@ export function isoTimestamp(column: PgColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** The newest-first cursor after a row that carries `createdAt` and `id`. */
+const newestFirstCursor = (last: Record<string, unknown>) => encodeCursor({ createdAt: new Date(last.createdAt as string), id: last.id as string });
+
 /**
  * pageOf() for rows of jsonObject() text: `limit + 1` rows in, the page's JSON array and the next
- * cursor out. The cursor comes from the page's last object, which must carry `createdAt` and `id`.
+ * cursor out. The cursor comes from the page's last object: by default a newest-first list's, from
+ * its `createdAt` and `id`; a list in another order gives its own.
  */
-export function jsonPageOf(rows: { json: string }[], limit: number): { body: string; nextCursor: string | null } {
+export function jsonPageOf(
+  rows: { json: string }[],
+  limit: number,
+  cursorAfter: (last: Record<string, unknown>) => string = newestFirstCursor,
+): { body: string; nextCursor: string | null } {
   const items = rows.length > limit ? rows.slice(0, limit) : rows;
   const body = `[${items.map((row) => row.json).join(',')}]`;
   if (rows.length <= limit) return { body, nextCursor: null };
-  const last = JSON.parse(items[items.length - 1]!.json) as { createdAt: string; id: string };
-  return { body, nextCursor: encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) };
+  return { body, nextCursor: cursorAfter(JSON.parse(items[items.length - 1]!.json) as Record<string, unknown>) };
 }
 
 /** The content type of a jsonPageOf() body, as Fastify sets it for serialised JSON. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -26,7 +26,7 @@ import type { Role } from '../../shared/domain/roles';
 import { LOCATION_TYPES } from '../../shared/domain/locations';
 import { ASSET_STATUSES, ASSET_TYPES, COMPLIANCE_VALUES, CONDITIONS } from '../../shared/domain/assets';
 import { DEFECT_SEVERITIES } from '../../shared/domain/assessments';
-import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES } from '../../shared/domain/actions';
+import { ACTION_CATEGORIES, ACTION_PRIORITIES, ACTION_STATUSES, OPEN_ACTION_STATUSES } from '../../shared/domain/actions';
 import { METER_TYPES } from '../../shared/domain/meters';
 import { EXPORT_FORMATS, REPORT_TYPES } from '../../shared/domain/reports';
 import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES, type ReadingDefinition } from '../../shared/domain/compliance/regimes';
@@ -141,6 +141,25 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A user's calendar feed (ADR 025): a secret URL their calendar app polls for the due dates they
+ * answer for. One per user; only the token's SHA-256 is stored, so the URL is shown once, and a new
+ * one replaces (revokes) the old.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** When a calendar app last fetched it: the Account page shows that the link is in use. */
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
 );
 
 /** Server-side sessions. The cookie carries a random token; only its SHA-256 is stored. */
@@ -318,6 +337,21 @@ export const defects = pgTable(
   (t) => [index('defects_assessment_id_idx').on(t.assessmentId)],
 );
 
+/**
+ * `status IN ('open', 'in_progress', 'waiting')`: an action whose work is still to do
+ * (OPEN_ACTION_STATUSES), the only kind that can be overdue. The statuses are written as literals,
+ * not parameters, so PostgreSQL can see that a query's condition matches the partial indexes below
+ * whatever plan it keeps for a prepared statement.
+ */
+export function actionIsOpen(status: SQLWrapper): SQL {
+  const literals = OPEN_ACTION_STATUSES.map((value) => {
+    if (!/^[a-z_]+$/.test(value)) throw new Error(`Unexpected action status: ${value}`);
+    // eslint-disable-next-line no-restricted-syntax -- a checked value of our own enum, never input
+    return sql.raw(`'${value}'`);
+  });
+  return sql`${status} IN (${sql.join(literals, sql`, `)})`;
+}
+
 export const actions = pgTable(
   'actions',
   {
@@ -374,6 +408,12 @@ export const actions = pgTable(
     index('actions_assessment_id_idx').on(t.assessmentId),
     index('actions_created_by_idx').on(t.createdBy),
     index('actions_obligation_id_idx').on(t.obligationId).where(sql`${t.obligationId} IS NOT NULL`),
+    // Due dates (ADR 025, step 7): the list by target date (undated last, as ASC puts NULLs); the
+    // overdue actions in that order and their count for the dashboard (open ones only: most actions
+    // past their date are done); an area's overdue actions and count, location by location.
+    index('actions_target_date_id_idx').on(t.targetDate, t.id),
+    index('actions_open_target_date_id_idx').on(t.targetDate, t.id).where(actionIsOpen(t.status)),
+    index('actions_location_id_open_target_date_idx').on(t.locationId, t.targetDate, t.id).where(actionIsOpen(t.status)),
     uniqueIndex('actions_inspection_id_key').on(t.inspectionId).where(sql`${t.inspectionId} IS NOT NULL`),
     uniqueIndex('actions_obligation_id_overdue_for_key').on(t.obligationId, t.overdueFor).where(sql`${t.overdueFor} IS NOT NULL`),
     trigram('actions_search_text_trgm_idx', t.searchText),
@@ -382,8 +422,9 @@ export const actions = pgTable(
 );
 
 /**
- * Photo and video evidence (spec §3 Media). Rows recorded through POST /api/media keep the stored
- * object's key (and its thumbnail's), so deleting the row or its asset can delete the files too.
+ * Photo and video evidence (spec §3 Media), and inspections' PDF certificates ('document'). Rows
+ * recorded through POST /api/media keep the stored object's key (and its thumbnail's), so deleting
+ * the row or its asset can delete the files too.
  */
 export const media = pgTable(
   'media',
@@ -392,6 +433,8 @@ export const media = pgTable(
     assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
     assessmentId: uuid('assessment_id').references(() => assessments.id, { onDelete: 'cascade' }),
     actionId: uuid('action_id').references(() => actions.id, { onDelete: 'cascade' }),
+    /** An inspection's evidence (ADR 025); also on the obligation's asset, when it is an asset's. */
+    inspectionId: uuid('inspection_id').references((): AnyPgColumn => inspections.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     url: text('url').notNull(),
     filename: text('filename').notNull(),
@@ -403,7 +446,7 @@ export const media = pgTable(
     takenAt: timestamp('taken_at', { withTimezone: true }),
     /** `uploads/<uuid>` in object storage; null only for rows that predate uploads. */
     objectKey: text('object_key'),
-    /** `thumbs/<uuid>.webp`, a 320 px preview of a photo; null for videos. */
+    /** `thumbs/<uuid>.webp`, a 320 px preview of a photo; null for videos and documents. */
     thumbnailKey: text('thumbnail_key'),
     width: integer('width'),
     height: integer('height'),
@@ -416,6 +459,8 @@ export const media = pgTable(
     index('media_asset_id_created_at_idx').on(t.assetId, t.createdAt.desc().nullsFirst()),
     index('media_assessment_id_idx').on(t.assessmentId),
     index('media_action_id_idx').on(t.actionId),
+    // Few media are an inspection's: the index holds only those (the history's evidence, the cascade).
+    index('media_inspection_id_idx').on(t.inspectionId).where(sql`${t.inspectionId} IS NOT NULL`),
     index('media_uploaded_by_idx').on(t.uploadedBy),
     // One row per stored object: deleting a row deletes its file, which no other row may share.
     uniqueIndex('media_object_key_key').on(t.objectKey),
@@ -762,11 +807,11 @@ export const auditLog = pgTable(
     index('audit_log_asset_id_id_idx').on(t.assetId, t.id.desc().nullsFirst()),
     index('audit_log_entity_id_idx').on(t.entityId),
     index('audit_log_actor_id_idx').on(t.actorId),
-    // The administrative entries (users, invites, settings: modules/users/admin-audit.repo.ts), a few
-    // among the register's many, read newest first.
+    // The administrative entries (users, invites, settings, the compliance regimes:
+    // modules/users/admin-audit.repo.ts), a few among the register's many, read newest first.
     index('audit_log_admin_idx')
       .on(t.id)
-      .where(sql`${t.entity} IN ('users', 'invites', 'organisation_settings')`),
+      .where(sql`${t.entity} IN ('users', 'invites', 'organisation_settings', 'compliance_regimes')`),
     check('audit_log_operation_valid', sql`${t.operation} IN ('create', 'update', 'delete')`),
   ],
 );

@@ -42,6 +42,9 @@ describe('deny by default', () => {
     'HEAD /api/registration',
     'POST /api/password-reset',
     'POST /api/invites/lookup',
+    // A calendar app has no session: the secret token in the path is the credential.
+    'GET /api/calendar/:file',
+    'HEAD /api/calendar/:file',
   ]);
 
   const concrete = (url: string) =>

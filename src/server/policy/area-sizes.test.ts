@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import { createTestApp, registerUser, type TestApp } from '../../../tests/setup/test-app';
 import { insertAsset, insertLocation, type LocationRow } from '../../../tests/factories/register';
 import { assets } from '../db/schema';
 import { inAreas } from './areas';
-import { inNewestByLocation, placeSize, readByLocation, type PlaceSize } from './area-sizes';
+import { inFirstByLocation, inNewestByLocation, placeSize, readByLocation, type PlaceSize } from './area-sizes';
 
 /**
  * A list limited to places (an area manager's areas, a location's subtree) is read one location
@@ -69,6 +69,25 @@ describe('inNewestByLocation', () => {
           after = walked.at(-1);
           if (!after) break;
         }
+      }
+    }
+  });
+});
+
+describe('inFirstByLocation', () => {
+  const page = (condition: ReturnType<typeof and>) =>
+    t.db.select({ id: assets.id, createdAt: assets.createdAt }).from(assets).where(condition).orderBy(asc(assets.createdAt), asc(assets.id)).limit(4);
+
+  it('gives the same pages as walking the list in an ascending order (the actions by target date use it)', async () => {
+    for (const roots of [[site.id], [rooms[0]!.id, elsewhere.id]]) {
+      let after: { id: string; createdAt: Date } | undefined;
+      for (let pageNo = 0; pageNo < 8; pageNo++) {
+        const cursor = after && or(gt(assets.createdAt, after.createdAt), and(eq(assets.createdAt, after.createdAt), gt(assets.id, after.id)));
+        const walked = await page(and(inAreas(assets.locationId, roots), cursor));
+        const order = [[assets.createdAt, 'ASC'], [assets.id, 'ASC']] as const;
+        expect(await page(inFirstByLocation(assets, assets.locationId, roots, cursor, 4, order))).toEqual(walked);
+        after = walked.at(-1);
+        if (!after) break;
       }
     }
   });

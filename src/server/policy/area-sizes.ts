@@ -1,4 +1,4 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -64,18 +64,43 @@ export function readByLocation(size: PlaceSize, inPlaces: number, inEstate: numb
   return byLocation < walk;
 }
 
+/** A list's order: its columns, each ascending or descending; the last is the table's `id`, which makes it total. */
+export type ListOrder = ReadonlyArray<readonly [column: Column, direction: 'ASC' | 'DESC']>;
+
+/** The order's columns as `alias.column ASC, …`, for the table (its own name) or a subquery of it. */
+function orderOver(alias: SQLWrapper, order: ListOrder): SQL {
+  return sql.join(
+    order.map(([column, direction]) => sql`${alias}.${sql.identifier(column.name)} ${direction === 'ASC' ? sql`ASC` : sql`DESC`}`),
+    sql`, `,
+  );
+}
+
 /**
- * The newest `rows` rows of `table` lying in the places, found one location at a time: each
- * location's first rows through its (location, created_at DESC, id DESC) index, merged and cut to
+ * The first `rows` rows of `table` in `order` lying in the places, found one location at a time:
+ * each location's first rows through an index on (location, the order's columns), merged and cut to
  * the page. A condition on the table's rows (`id` among them), so the caller's select, order and
  * JSON stay its own; only the page's rows are read from the table. `where` holds the list's other
  * filters and cursor, over the table's columns.
  */
-export function inNewestByLocation(table: PgTable, locationColumn: PgColumn, roots: string[], where: SQL | undefined, rows: number): SQL {
+export function inFirstByLocation(table: PgTable, locationColumn: PgColumn, roots: string[], where: SQL | undefined, rows: number, order: ListOrder): SQL {
   const name = sql.identifier(getTableName(table));
+  const first = sql.identifier('first');
+  const columns = sql.join(
+    order.map(([column]) => sql`${name}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
   return sql`${name}.id IN (
-      SELECT newest.id FROM area_locations(${sql.param(roots)}::uuid[]) AS place(id)
-      CROSS JOIN LATERAL (SELECT ${name}.id, ${name}.created_at FROM ${table} WHERE ${locationColumn} = place.id ${where ? sql`AND ${where}` : sql``}
-        ORDER BY ${name}.created_at DESC, ${name}.id DESC LIMIT ${rows}) AS newest
-      ORDER BY newest.created_at DESC, newest.id DESC LIMIT ${rows})`;
+      SELECT ${first}.id FROM area_locations(${sql.param(roots)}::uuid[]) AS place(id)
+      CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} WHERE ${locationColumn} = place.id ${where ? sql`AND ${where}` : sql``}
+        ORDER BY ${orderOver(name, order)} LIMIT ${rows}) AS ${first}
+      ORDER BY ${orderOver(first, order)} LIMIT ${rows})`;
+}
+
+/** inFirstByLocation() newest first: through each location's (location, created_at DESC, id DESC) index. */
+export function inNewestByLocation(table: PgTable, locationColumn: PgColumn, roots: string[], where: SQL | undefined, rows: number): SQL {
+  const columns = getTableColumns(table);
+  return inFirstByLocation(table, locationColumn, roots, where, rows, [
+    [columns.createdAt!, 'DESC'],
+    [columns.id!, 'DESC'],
+  ]);
 }

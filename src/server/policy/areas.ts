@@ -55,12 +55,12 @@ export async function outermostAreas(db: Db, ids: readonly string[]): Promise<{ 
 }
 
 /** Records a route can name whose place in the estate decides whether an area manager reaches them. */
-export type PlacedKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'media' | 'obligation';
+export type PlacedKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'media' | 'obligation' | 'inspection';
 
 /**
  * The location a record lies in, from its id (a uuid parameter). An action lies where its asset
- * does: one with no asset belongs to the whole estate, outside every area. Media lie where the
- * asset, assessment or action they show does.
+ * does: one with no asset belongs to the whole estate, outside every area. An inspection lies where
+ * its obligation does. Media lie where the asset, assessment, action or inspection they show does.
  */
 const LOCATION_OF: Record<PlacedKind, (id: SQL) => SQL> = {
   location: (id) => sql`${id}`,
@@ -69,10 +69,12 @@ const LOCATION_OF: Record<PlacedKind, (id: SQL) => SQL> = {
   action: (id) => sql`(SELECT location_id FROM actions WHERE id = ${id})`,
   meter: (id) => sql`(SELECT location_id FROM meters WHERE id = ${id})`,
   obligation: (id) => sql`(SELECT location_id FROM obligations WHERE id = ${id})`,
+  inspection: (id) => sql`(SELECT o.location_id FROM inspections i JOIN obligations o ON o.id = i.obligation_id WHERE i.id = ${id})`,
   media: (id) => sql`(SELECT coalesce(
         (SELECT location_id FROM assets WHERE id = m.asset_id),
         (SELECT a.location_id FROM assessments s JOIN assets a ON a.id = s.asset_id WHERE s.id = m.assessment_id),
-        (SELECT location_id FROM actions WHERE id = m.action_id))
+        (SELECT location_id FROM actions WHERE id = m.action_id),
+        (SELECT o.location_id FROM inspections i JOIN obligations o ON o.id = i.obligation_id WHERE i.id = m.inspection_id))
       FROM media m WHERE m.id = ${id})`,
 };
 
@@ -118,6 +120,7 @@ const NOT_FOUND: Record<PlacedKind, string> = {
   meter: 'Meter not found',
   media: 'Media not found',
   obligation: 'Obligation not found',
+  inspection: 'Inspection not found',
 };
 export const notFoundMessage = (kind: PlacedKind) => NOT_FOUND[kind];
 

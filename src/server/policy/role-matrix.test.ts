@@ -93,6 +93,11 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   },
   'POST /api/invites/lookup': async () => ({ request: json('POST', '/api/invites/lookup', '', { token: (await make.invite()).token }) }),
   'PATCH /api/account': async (role) => ({ request: json('PATCH', '/api/account', as[role].cookie, { fullName: `Matrix ${role}`, email: '' }) }),
+  'GET /api/account/calendar-feed': async (role) => ({ request: json('GET', '/api/account/calendar-feed', as[role].cookie) }),
+  'POST /api/account/calendar-feed': async (role) => ({ request: { method: 'POST', url: '/api/account/calendar-feed', headers: { cookie: as[role].cookie } } }),
+  'DELETE /api/account/calendar-feed': async (role) => ({ request: json('DELETE', '/api/account/calendar-feed', as[role].cookie) }),
+  // The feed itself is public: its token is the credential (a made-up one is not found).
+  'GET /api/calendar/:file': async (role) => ({ request: json('GET', `/api/calendar/${'A'.repeat(43)}.ics`, as[role].cookie), allowedStatus: 404 }),
   'POST /api/account/password': async (role) => ({
     request: json('POST', '/api/account/password', as[role].cookie, { currentPassword: as[role].password, newPassword: as[role].password }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ACTION_CATEGORIES, ACTION_DEFAULTS, ACTION_PRIORITIES, ACTION_STATUSES, NAME_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain';
-import { cursorParam, filterOf, limitParam, optionalDate, optionalId, optionalText, requiredText, searchParam } from './common';
+import { ACTION_CATEGORIES, ACTION_DEFAULTS, ACTION_PRIORITIES, ACTION_SORTS, ACTION_STATUSES, NAME_MAX, NOTES_MAX, SHORT_TEXT_MAX } from '../domain';
+import { cursorParam, filterOf, flagParam, limitParam, optionalDate, optionalId, optionalText, requiredText, searchParam } from './common';
 
 /** The editable fields of an action, without defaults (a PATCH must not reset what it does not mention). */
 const actionFields = {
@@ -50,10 +50,19 @@ export const actionSchema = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Not done (open, in progress, waiting) and its target date before today in the organisation's
+   * zone (isActionOverdue, shared/domain/actions.ts); worked out by the server as it answers.
+   */
+  overdue: z.boolean().meta({ description: "Not done and past its target date (today in the organisation's time zone)" }),
 });
 export type Action = z.infer<typeof actionSchema>;
 
-/** GET /api/actions: newest first, keyset-paginated like the asset list (x-next-cursor). */
+/**
+ * GET /api/actions: newest first, or with `sort=target` by target date (earliest first, undated
+ * last); `overdue=true` keeps only overdue actions. Keyset-paginated like the asset list
+ * (x-next-cursor); a cursor continues the order it came from and only that one.
+ */
 export const listActionsQuery = z.object({
   limit: limitParam,
   cursor: cursorParam,
@@ -61,5 +70,10 @@ export const listActionsQuery = z.object({
   status: filterOf(ACTION_STATUSES),
   priority: filterOf(ACTION_PRIORITIES),
   assetId: z.uuid('assetId must be an asset id').optional(),
+  overdue: flagParam('overdue').meta({ description: 'true: only actions not done and past their target date' }),
+  sort: z
+    .enum(ACTION_SORTS, { error: `sort must be ${ACTION_SORTS.join(' or ')}` })
+    .default('newest')
+    .meta({ description: 'newest: newest first; target: by target date, the earliest first, undated last. A cursor continues the order it came from' }),
 });
 export type ListActionsQuery = z.input<typeof listActionsQuery>;

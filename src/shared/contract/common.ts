@@ -59,6 +59,16 @@ export const filterOf = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : (v as T[number] | undefined)));
 
+/**
+ * A yes/no list filter in a query string: 'true' narrows the list, 'false' (or leaving it out) does
+ * not; anything else is refused with the filter's name, not coerced (`?overdue=1` is not taken as yes).
+ */
+export const flagParam = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true');
+
 /** `limit`: default 50, at most 200; larger values are clamped, not refused. */
 export const limitParam = z.coerce
   .number({ error: 'limit must be a number' })

@@ -163,6 +163,8 @@ export const obligationSchema = z.object({
   startOn: z.string().nullable(),
   lastCompletedOn: z.string().nullable(),
   lastResult: z.enum(INSPECTION_RESULTS).nullable(),
+  /** The certificate number of the inspection that counts, when it had one. */
+  lastCertificateNumber: z.string().nullable(),
   certificateExpiresOn: z.string().nullable(),
   nextDueOn: z.string().nullable(),
   status: z.enum(OBLIGATION_STATUSES),
@@ -209,6 +211,20 @@ export const createInspectionSchema = z.object({
 });
 export type CreateInspectionInput = z.input<typeof createInspectionSchema>;
 
+/**
+ * A file of an inspection's evidence (ADR 025): a photo, whose `thumbnailUrl` is a small preview,
+ * or a PDF certificate ('document'), which `url` downloads.
+ */
+export const inspectionEvidenceSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  filename: z.string(),
+  mimeType: z.string().nullable(),
+});
+export type InspectionEvidence = z.infer<typeof inspectionEvidenceSchema>;
+
 export const inspectionSchema = z.object({
   id: z.string(),
   obligationId: z.string(),
@@ -225,6 +241,10 @@ export const inspectionSchema = z.object({
   /** Set when a later entry corrects this one: it no longer counts. */
   correctedById: z.string().nullable(),
   recordedById: z.string(),
+  /** Who entered it, for the history when no performer is named. */
+  recordedByName: z.string().nullable(),
+  /** Its photos and certificates, in the order they were added. */
+  evidence: z.array(inspectionEvidenceSchema),
   createdAt: z.string(),
 });
 export type Inspection = z.infer<typeof inspectionSchema>;

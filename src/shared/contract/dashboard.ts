@@ -18,5 +18,10 @@ export const dashboardStatsSchema = z.object({
   assetsAtEndOfLastMonth: z.number(),
   /** Open actions of critical or high priority, for 'N high priority'. */
   highPriorityOpenActions: z.number(),
+  /**
+   * Actions not done (open, in progress or waiting) and past their target date, today in the
+   * organisation's zone: what `GET /api/actions?overdue=true` lists.
+   */
+  overdueActions: z.number().meta({ description: 'Actions not done and past their target date, as GET /api/actions?overdue=true lists them' }),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

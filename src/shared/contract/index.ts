@@ -14,3 +14,4 @@ export * from './uploads';
 export * from './history';
 export * from './users';
 export * from './compliance';
+export * from './calendar';

@@ -3,13 +3,18 @@ import { NOTES_MAX } from '../domain/limits';
 import { sanitizeFilename, UPLOAD_KEY_PATTERN } from '../domain/uploads';
 import { optionalId, optionalText } from './common';
 
-/** Photo/video evidence (spec §3 Media). `url` and `thumbnailUrl` are app URLs for signed-in users. */
+/**
+ * Photo/video evidence (spec §3 Media), and an inspection's PDF certificates (ADR 025). `url` and
+ * `thumbnailUrl` are app URLs for signed-in users.
+ */
 export const mediaSchema = z.object({
   id: z.string(),
   assetId: z.string().nullable(),
   assessmentId: z.string().nullable(),
   actionId: z.string().nullable(),
-  /** 'photo' or 'video' (MEDIA_TYPES). */
+  /** The inspection it is evidence of (its asset's, when the obligation is on an asset, in assetId). */
+  inspectionId: z.string().nullable(),
+  /** 'photo', 'video' or 'document' (MEDIA_TYPES; a document is a PDF, downloaded rather than shown). */
   type: z.string(),
   url: z.string(),
   /** A small WebP preview (320 px) of a photo; null for videos and photos that could not be read. */
@@ -35,12 +40,13 @@ export const listMediaQuery = z.object({
   assetId: z.uuid('assetId must be an asset id'),
 });
 
-export const NO_MEDIA_OWNER_MESSAGE = 'Choose the asset, assessment or action the file belongs to';
+export const NO_MEDIA_OWNER_MESSAGE = 'Choose the asset, assessment, action or inspection the file belongs to';
 
 /**
  * POST /api/media: records an object uploaded through POST /api/objects/upload. It belongs to at
- * least one of an asset, an assessment or an action (each must exist). uploadedBy is the session's user;
- * type, size, MIME type, EXIF time and GPS come from the file itself.
+ * least one of an asset, an assessment, an action or an inspection (each must exist). Photos and
+ * videos go anywhere; a PDF only on an inspection, whose evidence is photos and PDFs (ADR 025).
+ * uploadedBy is the session's user; type, size, MIME type, EXIF time and GPS come from the file itself.
  */
 export const createMediaSchema = z
   .object({
@@ -53,6 +59,7 @@ export const createMediaSchema = z
     assetId: optionalId('Asset must be an existing asset'),
     assessmentId: optionalId('Assessment must be an existing assessment'),
     actionId: optionalId('Action must be an existing action'),
+    inspectionId: optionalId('Inspection must be an existing inspection'),
   })
-  .refine((v) => v.assetId || v.assessmentId || v.actionId, { message: NO_MEDIA_OWNER_MESSAGE, path: ['assetId'] });
+  .refine((v) => v.assetId || v.assessmentId || v.actionId || v.inspectionId, { message: NO_MEDIA_OWNER_MESSAGE, path: ['assetId'] });
 export type CreateMediaInput = z.input<typeof createMediaSchema>;

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import {
+  isAllowedDeclaredType,
   isAllowedUploadType,
   MAX_MULTIPART_PARTS,
   MAX_UPLOAD_BYTES,
   UPLOAD_EMPTY_MESSAGE,
   UPLOAD_PART_NUMBER_MESSAGE,
+  UPLOAD_DECLARED_TYPES_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPES_MESSAGE,
 } from '../domain/uploads';
 
-/** A declared MIME type: image/* or video/*, never SVG or HTML (absent means "not declared"). */
-const declaredType = z.string().trim().max(255).refine(isAllowedUploadType, UPLOAD_TYPES_MESSAGE);
+/**
+ * A declared MIME type: image/* or video/*, or a PDF (an inspection's certificate, ADR 025), never
+ * SVG or HTML (absent means "not declared").
+ */
+const declaredType = z.string().trim().max(255).refine(isAllowedDeclaredType, UPLOAD_DECLARED_TYPES_MESSAGE);
 /** A declared size in bytes, at most 10 MB. */
 const declaredSize = z
   .number({ error: 'size must be a number of bytes' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedUploadType, sanitizeFilename } from './uploads';
+import { isAllowedDeclaredType, isAllowedUploadType, sanitizeFilename } from './uploads';
 
 describe('isAllowedUploadType', () => {
   it.each(['image/jpeg', 'image/png', 'IMAGE/HEIC', 'video/mp4', 'video/quicktime', 'image/webp; q=1'])('accepts %s', (type) => {
@@ -11,6 +11,15 @@ describe('isAllowedUploadType', () => {
       expect(isAllowedUploadType(type)).toBe(false);
     },
   );
+});
+
+describe('isAllowedDeclaredType', () => {
+  it('adds PDF (an inspection certificate) to the widget types, and nothing else', () => {
+    expect(isAllowedDeclaredType('application/pdf')).toBe(true);
+    expect(isAllowedDeclaredType('Application/PDF; charset=binary')).toBe(true);
+    expect(isAllowedDeclaredType('image/png')).toBe(true);
+    for (const type of ['application/x-pdf', 'text/html', 'image/svg+xml', 'application/octet-stream', '']) expect(isAllowedDeclaredType(type), type).toBe(false);
+  });
 });
 
 describe('sanitizeFilename', () => {

@@ -34,14 +34,33 @@ export const UPLOAD_URL_TTL_SECONDS = 900;
 /** Server-chosen object keys: `uploads/<uuid>`, never derived from a filename (SEC-UP-1). */
 export const UPLOAD_KEY_PATTERN = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const MEDIA_TYPES = ['photo', 'video'] as const;
+/** 'document': a PDF certificate, accepted as an inspection's evidence only (ADR 025). */
+export const MEDIA_TYPES = ['photo', 'video', 'document'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/**
+ * An inspection's evidence (ADR 025): photos and PDF certificates, in the `accept` form of a file
+ * input (so a phone offers its camera as well as its files). Videos stay on the asset's Media tab.
+ */
+export const PDF_MIME_TYPE = 'application/pdf';
+export const EVIDENCE_UPLOAD_TYPES = ['image/*', PDF_MIME_TYPE] as const;
+export const EVIDENCE_MEDIA_TYPES: readonly MediaType[] = ['photo', 'document'];
+/** At most this many files of evidence per inspection, however many times some are added. */
+export const MAX_EVIDENCE_FILES = MAX_UPLOAD_FILES;
 
 /** Messages (the first two in the wording of the widget's own, spec §8). */
 export const UPLOAD_TOO_LARGE_MESSAGE = `File exceeds maximum allowed size of ${MAX_UPLOAD_SIZE_LABEL}`;
 export const UPLOAD_TYPES_MESSAGE = `You can only upload: ${ALLOWED_UPLOAD_TYPES.join(', ')}`;
 export const UPLOAD_EMPTY_MESSAGE = 'File data is empty';
-export const UPLOAD_CONTENT_MESSAGE = 'Only images and videos can be uploaded';
+export const UPLOAD_CONTENT_MESSAGE = 'Only images, videos and PDF documents can be uploaded';
+/** POST /api/objects/upload's refusal of a declared type: the widget's types, or a certificate. */
+export const UPLOAD_DECLARED_TYPES_MESSAGE = 'You can only upload: image/*, video/*, or a PDF certificate for an inspection';
+/** A PDF recorded against anything but an inspection (the spec's photo rules stay as they are). */
+export const PDF_NEEDS_INSPECTION_MESSAGE = 'A PDF can only be attached to an inspection, as its certificate';
+export const INSPECTION_EVIDENCE_TYPES_MESSAGE = 'An inspection’s evidence is photos and PDF certificates: add videos on the asset’s Media tab';
+/** A file that starts like a PDF but is not a whole one (truncated, or something else renamed). */
+export const PDF_UNREADABLE_MESSAGE = 'This PDF could not be read: upload the complete certificate as a PDF file';
+export const EVIDENCE_LIMIT_MESSAGE = `An inspection has at most ${MAX_EVIDENCE_FILES} files of evidence`;
 
 /** S3's smallest part (all but the last): with 10 MB files a multipart upload has at most 2 parts. */
 export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -76,6 +95,14 @@ export function isAllowedUploadType(contentType: string): boolean {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (!/^(image|video)\/[a-z0-9][a-z0-9.+-]*$/.test(type)) return false;
   return !/svg|xml|html/.test(type);
+}
+
+/**
+ * A type POST /api/objects/upload may be told to expect: the widget's image/* and video/*, or a PDF.
+ * Whether a PDF may be kept is decided when it is recorded (only against an inspection).
+ */
+export function isAllowedDeclaredType(contentType: string): boolean {
+  return isAllowedUploadType(contentType) || contentType.split(';')[0]!.trim().toLowerCase() === PDF_MIME_TYPE;
 }
 
 const FILENAME_MAX = 200;

@@ -2,17 +2,19 @@ import { PageHeader } from '@/components/layout/page-header';
 import { useAuth } from '@/lib/auth';
 import { AccountDetailsForm } from '@/features/account/components/account-details-form';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { CalendarFeedCard } from '@/features/account/components/calendar-feed-card';
 
-/** /account: every user's own name, email and password. */
+/** /account: every user's own name, email and password, and their calendar feed of due dates. */
 export default function AccountPage() {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <>
-      <PageHeader title="Your account" subtitle="Your name, email and password" />
+      <PageHeader title="Your account" subtitle="Your name, email, password and calendar" />
       <div className="grid max-w-2xl gap-6">
         <AccountDetailsForm key={user.id} user={user} />
         <ChangePasswordForm />
+        <CalendarFeedCard />
       </div>
     </>
   );

@@ -1,29 +1,28 @@
 import { useState } from 'react';
-import { useSearch } from 'wouter';
 import { ClipboardList, Plus } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { LoadMore } from '@/lib/use-infinite-list';
 import { ActionCard } from '@/features/actions/components/action-card';
-import { ActionFilters, type ActionFilterValues } from '@/features/actions/components/action-filters';
+import { ActionFilters } from '@/features/actions/components/action-filters';
 import { ActionFormDialog } from '@/features/actions/components/action-form-dialog';
 import { ActionListSkeletons } from '@/features/actions/components/action-list-skeletons';
 import { useActions } from '@/features/actions/api/use-actions';
+import { useActionListFilters } from '@/features/actions/use-action-list-filters';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** Actions (spec §2): search and filter remedial work, change its status, create and edit it. */
+/**
+ * Actions (spec §2): search and filter remedial work (the overdue only, by target date: ADR 025,
+ * step 7), change its status, create and edit it. The list's state is in the URL: global search
+ * links an action without an asset here as ?search=<actionId>, the dashboard its overdue count as
+ * ?overdue=true.
+ */
 export default function ActionsPage() {
   const [creating, setCreating] = useState(false);
-  // Global search links an action without an asset here as ?search=<actionId>.
-  const initialSearch = new URLSearchParams(useSearch()).get('search') ?? '';
-  const [filters, setFilters] = useState<ActionFilterValues>({ search: initialSearch, status: 'all', priority: 'all' });
-  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useActions({ search, status: filters.status, priority: filters.priority });
+  const filters = useActionListFilters();
+  const list = useActions(filters.values);
 
   const createButton = useCan().can('action.create') ? (
     <Button type="button" onClick={() => setCreating(true)}>
@@ -35,7 +34,15 @@ export default function ActionsPage() {
     <>
       <PageHeader title="Actions" subtitle="Remedial work across your estate" actions={createButton} />
       <div className="grid grid-cols-1 gap-4">
-        <ActionFilters value={filters} onChange={setFilters} />
+        <ActionFilters
+          searchText={filters.searchText}
+          values={filters.values}
+          onSearchTextChange={filters.setSearchText}
+          onStatusChange={filters.setStatus}
+          onPriorityChange={filters.setPriority}
+          onOverdueChange={filters.setOverdue}
+          onSortChange={filters.setSort}
+        />
         {list.isLoading ? (
           <ActionListSkeletons />
         ) : list.isError ? (

@@ -1,17 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { AlertTriangle, ClipboardList, Package, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, ClipboardList, Package, ShieldCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { DashboardStats } from '@shared/contract/dashboard';
 import { ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, DASHBOARD_RECENT_ITEMS } from '@shared/domain';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ConditionBadge, CONDITION_STYLES } from '@/components/domain/badges';
+import { ConditionBadge, CONDITION_STYLES, OverdueBadge } from '@/components/domain/badges';
+import { actionTargetText } from '@/components/domain/action-target';
 import { paths } from '@/config/paths';
-import { growthCaption, highPriorityCaption, shareCaption } from '@/features/dashboard/trend-captions';
+import { growthCaption, highPriorityCaption, overdueCaption, shareCaption } from '@/features/dashboard/trend-captions';
 import { areaNames, useMyAreas } from '@/lib/areas';
-import { formatCalendarDate } from '@/lib/format';
+import { organisationToday } from '@/lib/organisation-today';
+import { cn } from '@/lib/cn';
 import { useDashboardStats, useOpenActions, useRecentAssets } from '@/features/dashboard/api/use-dashboard';
 import { ComplianceOverviewCard } from '@/features/compliance/components/compliance-overview-card';
+import { MyDutiesCard } from '@/features/compliance/components/my-duties-card';
 
 /** The dashboard (spec §2): four figures, the compliance card (ADR 025), recent assets, open actions and the condition spread. */
 export default function DashboardPage() {
@@ -42,11 +46,24 @@ export default function DashboardPage() {
               caption="Pending work items"
               trend={highPriorityCaption(stats.highPriorityOpenActions)}
               icon={ClipboardList}
-            />
+            >
+              <Link
+                href={`${paths.actions}?overdue=true`}
+                className={cn(
+                  'mt-1 inline-flex items-center gap-1 text-xs font-medium underline-offset-4 hover:underline',
+                  stats.overdueActions > 0 ? 'text-red-800' : 'text-muted-foreground',
+                )}
+                data-testid="metric-overdue"
+              >
+                <TriangleAlert className="h-3 w-3" aria-hidden />
+                {overdueCaption(stats.overdueActions)}
+              </Link>
+            </MetricCard>
           </>
         )}
       </div>
       <ComplianceOverviewCard />
+      <MyDutiesCard />
       <div className="grid gap-4 lg:grid-cols-2">
         <RecentAssets />
         <OpenActions />
@@ -56,7 +73,22 @@ export default function DashboardPage() {
   );
 }
 
-function MetricCard({ title, value, caption, trend, icon: Icon }: { title: string; value: number; caption: string; trend: string; icon: LucideIcon }) {
+function MetricCard({
+  title,
+  value,
+  caption,
+  trend,
+  icon: Icon,
+  children,
+}: {
+  title: string;
+  value: number;
+  caption: string;
+  trend: string;
+  icon: LucideIcon;
+  /** A further line below the trend (the Open Actions card's overdue count). */
+  children?: ReactNode;
+}) {
   return (
     <Card data-testid="metric-card">
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
@@ -71,6 +103,7 @@ function MetricCard({ title, value, caption, trend, icon: Icon }: { title: strin
         <p className="mt-1 text-xs font-medium" data-testid="metric-trend">
           {trend}
         </p>
+        {children}
       </CardContent>
     </Card>
   );
@@ -135,9 +168,12 @@ function OpenActions() {
         ) : (
           <ul className="divide-y" aria-label="Open actions">
             {actions.map((action) => (
-              <li key={action.id} className="py-2.5">
-                <p className="font-medium">{action.title}</p>
-                <p className="text-xs text-muted-foreground">{action.targetDate ? `Target: ${formatCalendarDate(action.targetDate)}` : 'No date set'}</p>
+              <li key={action.id} className="py-2.5" data-testid="open-action">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="font-medium">{action.title}</p>
+                  {action.overdue && <OverdueBadge />}
+                </div>
+                <p className={cn('text-xs', action.overdue ? 'font-medium text-red-800' : 'text-muted-foreground')}>{actionTargetText(action, organisationToday())}</p>
               </li>
             ))}
           </ul>

@@ -10,7 +10,10 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ConditionBadge, PriorityBadge, ActionStatusBadge } from '@/components/domain/badges';
+import { ConditionBadge, PriorityBadge, ActionStatusBadge, OverdueBadge } from '@/components/domain/badges';
+import { actionTargetText } from '@/components/domain/action-target';
+import { organisationToday } from '@/lib/organisation-today';
+import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/config/paths';
@@ -164,8 +167,12 @@ function ActionResult({ action }: { action: Action }) {
             <span className="font-medium">{action.actionId}</span>
             <PriorityBadge priority={action.priority} />
             <ActionStatusBadge status={action.status} />
+            {action.overdue && <OverdueBadge />}
           </div>
           <p className="truncate text-sm">{action.title}</p>
+          <p className={cn('text-xs', action.overdue ? 'font-medium text-red-800' : 'text-muted-foreground')} data-testid="action-result-target">
+            {actionTargetText(action, organisationToday())}
+          </p>
           {action.assetCode && <p className="text-xs text-muted-foreground">{action.assetCode}</p>}
         </div>
       </Link>

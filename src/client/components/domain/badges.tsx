@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, CircleCheck, MinusCircle, OctagonX, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleCheck, MinusCircle, OctagonX, TriangleAlert, type LucideIcon } from 'lucide-react';
 import {
   ACTION_PRIORITY_LABELS,
   ACTION_STATUS_LABELS,
@@ -61,6 +61,19 @@ export function ActionStatusBadge({ status }: { status: ActionStatus }) {
   return (
     <Badge className={ACTION_STATUS_STYLES[status]} data-status={status}>
       {ACTION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * An action past its target date with its work not done (the API's `overdue`): red, with an icon and
+ * the word, so colour is never the only cue. The compliance screens' overdue badge looks the same.
+ */
+export function OverdueBadge() {
+  return (
+    <Badge className="border-red-200 bg-red-50 text-red-800" data-testid="overdue-badge">
+      <TriangleAlert className="h-3 w-3" aria-hidden />
+      Overdue
     </Badge>
   );
 }

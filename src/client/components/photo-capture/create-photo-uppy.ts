@@ -18,6 +18,8 @@ export interface MediaOwner {
   assetId?: string;
   assessmentId?: string;
   actionId?: string;
+  /** An inspection's evidence (ADR 025), which may also be a PDF certificate. */
+  inspectionId?: string;
 }
 
 /** A per-file caption, edited in the Dashboard's file card. */
@@ -31,13 +33,16 @@ type PhotoFile = UppyFile<PhotoMeta, AwsBody>;
  * 6 at a time. Each uploaded object is then recorded with POST /api/media against the owner that
  * `getOwner` returns at that moment (the assessment and action dialogs only know it once their
  * record exists). Uppy's own English strings give the restriction and failure messages (spec §8).
+ * An inspection's evidence passes its own `allowedFileTypes` (photos and PDFs, ADR 025).
  */
 export function createPhotoUppy({
   getOwner,
   onRecorded,
+  allowedFileTypes = ALLOWED_UPLOAD_TYPES,
 }: {
   getOwner: () => MediaOwner | null;
   onRecorded: (media: Media) => void;
+  allowedFileTypes?: readonly string[];
 }): PhotoUppy {
   const uppy = new Uppy<PhotoMeta, AwsBody>({
     autoProceed: false,
@@ -45,7 +50,7 @@ export function createPhotoUppy({
     restrictions: {
       maxNumberOfFiles: MAX_UPLOAD_FILES,
       maxFileSize: MAX_UPLOAD_BYTES,
-      allowedFileTypes: [...ALLOWED_UPLOAD_TYPES],
+      allowedFileTypes: [...allowedFileTypes],
     },
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthCaption, highPriorityCaption, shareCaption } from './trend-captions';
+import { growthCaption, highPriorityCaption, overdueCaption, shareCaption } from './trend-captions';
 
 describe('dashboard trend captions', () => {
   it('reports growth against the end of last month', () => {
@@ -19,5 +19,11 @@ describe('dashboard trend captions', () => {
 
   it('counts high-priority open actions', () => {
     expect(highPriorityCaption(23)).toBe('23 high priority');
+  });
+
+  it('counts overdue actions', () => {
+    expect(overdueCaption(5)).toBe('5 overdue');
+    expect(overdueCaption(0)).toBe('0 overdue');
+    expect(overdueCaption(12345)).toBe('12,345 overdue');
   });
 });

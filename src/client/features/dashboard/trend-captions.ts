@@ -21,3 +21,12 @@ export function shareCaption(part: number, total: number): string {
 export function highPriorityCaption(count: number): string {
   return `${count} high priority`;
 }
+
+/**
+ * The Open Actions card's second line: actions not done and past their target date (the server's
+ * count, in the user's scope). Every action not done counts, in progress and waiting too, so it
+ * is what the overdue list it links to holds, not a part of the card's figure.
+ */
+export function overdueCaption(count: number): string {
+  return `${count.toLocaleString('en-GB')} overdue`;
+}

@@ -1,7 +1,8 @@
 import { actions } from '../../db/schema';
 import { actionSchema } from '../../../shared/contract/actions';
 import { defineResource } from '../../resource';
-import { actionSource } from './actions.repo';
+import { actionComputedFields, actionSource } from './actions.repo';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
 import { actionsList } from './action-reports';
 
 /** Remedial actions (spec §2 Actions). */
@@ -18,6 +19,12 @@ export const actionsResource = defineResource({
       referencedAs: { kind: 'action', name: actions.actionId },
     },
   ],
-  search: { list: 'actions', source: actionSource, id: actions.id, place: actions.locationId },
+  search: {
+    list: 'actions',
+    source: actionSource,
+    id: actions.id,
+    place: actions.locationId,
+    computed: (now) => actionComputedFields(todayIn(ORGANISATION_TIME_ZONE_DEFAULT, now)),
+  },
   reports: { actions_list: actionsList },
 });

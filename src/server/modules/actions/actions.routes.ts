@@ -10,7 +10,7 @@ import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
 import { transactionAs } from '../../db/actor';
 import type { AppContext } from '../../app-context';
-import { actionsRepo, type ActionChanges } from './actions.repo';
+import { actionsRepo, nextCursorAfter, type ActionChanges } from './actions.repo';
 import { completedDateFor, utcDate } from './completed-date';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -46,13 +46,13 @@ function rethrowMissingLink(err: unknown): never {
 /** GET/POST /api/actions, GET/PATCH /api/actions/{id} (spec §7, DESIGN.md; docs/decisions/004). */
 export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repo = actionsRepo(ctx.db);
+    const repo = actionsRepo(ctx.db, ctx.now);
 
     // The body is z.array(actionSchema), written by PostgreSQL (db/json-rows.ts) and sent as it
     // comes, so there is no response schema to serialise with; the tests check the shape.
     app.get('/api/actions', { config: { permission: 'register.read', area: 'filtered' }, schema: { querystring: listActionsQuery } }, async (request, reply) => {
       const { limit, ...filters } = request.query;
-      const page = jsonPageOf(await repo.list({ ...filters, areaRoots: request.areaRoots }, limit), limit);
+      const page = jsonPageOf(await repo.list({ ...filters, areaRoots: request.areaRoots }, limit), limit, nextCursorAfter(filters.sort));
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return reply.type(JSON_CONTENT_TYPE).send(page.body);
     });
@@ -71,7 +71,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const links = await resolveLinks(repo, body.assetId, body.assessmentId);
         const userId = request.user!.id;
         const action = await transactionAs(ctx.db, userId, (tx) =>
-          actionsRepo(tx).create({
+          actionsRepo(tx, ctx.now).create({
             ...links,
             title: body.title,
             description: body.description,
@@ -98,7 +98,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const body = request.body;
 
         const updated = await transactionAs(ctx.db, request.user!.id, async (tx) => {
-          const txRepo = actionsRepo(tx);
+          const txRepo = actionsRepo(tx, ctx.now);
           // Locked, so two edits cannot both judge the status change against the same old status.
           const current = await txRepo.lockById(id);
           if (!current) throw notFound(ACTION_NOT_FOUND);

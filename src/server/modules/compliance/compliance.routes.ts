@@ -22,6 +22,7 @@ import { validateInspectionDate } from '../../../shared/domain/compliance/obliga
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, notFound } from '../../http-errors';
 import { regimesRoutes } from './regimes.routes';
+import { calendarFeedRoutes } from './calendar-feed.routes';
 import { encodeWorklistCursor, obligationsRepo } from './obligations.repo';
 import { complianceSummaryRepo } from './compliance-summary';
 
@@ -40,6 +41,7 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const today = () => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now());
 
     await app.register(regimesRoutes(ctx));
+    await app.register(calendarFeedRoutes(ctx));
 
     // Without a location, the user's areas or the whole estate; a location outside the areas is not found.
     app.get(

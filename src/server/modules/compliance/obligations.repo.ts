@@ -15,10 +15,10 @@ import type { bulkObligationsSchema, createInspectionSchema, createObligationSch
 import { BULK_OBLIGATIONS_MAX } from '../../../shared/contract/compliance';
 import { obligationDates, type ObligationFacts } from './obligation-dates';
 import { raiseForInspection, raiseForOverdue, remedialActionOpen } from './remedial-actions';
+import { selectInspections, toInspection } from './inspection-reads';
 
 type ObligationRow = typeof obligations.$inferSelect;
 type RegimeRow = typeof complianceRegimes.$inferSelect;
-type InspectionRow = typeof inspections.$inferSelect;
 type NewObligation = z.output<typeof createObligationSchema>;
 type ObligationChanges = z.output<typeof updateObligationSchema>;
 type NewInspection = z.output<typeof createInspectionSchema>;
@@ -59,15 +59,17 @@ export type RecordInspectionResult =
   | { kind: 'obligation-missing' | 'user-missing' | 'id-taken' | 'corrected-missing' | 'already-corrected' };
 
 const responsible = alias(users, 'responsible');
-const performer = alias(users, 'performer');
+/** The inspection that counts, for its certificate number (a primary-key lookup per obligation). */
+const counting = alias(inspections, 'counting');
 
 const obligationColumns = {
   row: obligations,
   regime: complianceRegimes,
   responsibleName: responsible.fullName,
+  lastCertificateNumber: counting.certificateNumber,
 };
 
-type ObligationRead = { row: ObligationRow; regime: RegimeRow; responsibleName: string | null };
+type ObligationRead = { row: ObligationRow; regime: RegimeRow; responsibleName: string | null; lastCertificateNumber: string | null };
 
 type OwnInterval = Pick<ObligationRow, 'intervalCount' | 'intervalUnit'>;
 
@@ -98,7 +100,7 @@ export function storedFacts(row: ObligationRow, regime: RegimeRow): ObligationFa
  * (its status_changes_on has come, and the calendar job has not yet stored the new one) is worked
  * out again, so a reader never sees yesterday's status.
  */
-function toObligation({ row, regime, responsibleName }: ObligationRead, today: CalendarDate): Obligation {
+function toObligation({ row, regime, responsibleName, lastCertificateNumber }: ObligationRead, today: CalendarDate): Obligation {
   const stale = row.statusChangesOn !== null && row.statusChangesOn <= today;
   const { status, nextDueOn } = stale ? obligationDates(storedFacts(row, regime), today) : row;
   const overridden = row.intervalCount !== null && row.intervalUnit !== null;
@@ -118,31 +120,12 @@ function toObligation({ row, regime, responsibleName }: ObligationRead, today: C
     startOn: row.startOn,
     lastCompletedOn: row.lastCompletedOn,
     lastResult: row.lastResult,
+    lastCertificateNumber,
     certificateExpiresOn: row.certificateExpiresOn,
     nextDueOn,
     status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function toInspection(row: InspectionRow, performedByName: string | null, correctedById: string | null): Inspection {
-  return {
-    id: row.id,
-    obligationId: row.obligationId,
-    performedOn: row.performedOn,
-    result: row.result,
-    performedById: row.performedById,
-    performedByName,
-    contractor: row.contractor,
-    readings: row.readings,
-    certificateNumber: row.certificateNumber,
-    certificateExpiresOn: row.certificateExpiresOn,
-    notes: row.notes,
-    correctsId: row.correctsId,
-    correctedById,
-    recordedById: row.recordedById,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -191,7 +174,8 @@ export function obligationsRepo(db: Db) {
       .select(obligationColumns)
       .from(obligations)
       .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
-      .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId));
+      .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
+      .leftJoin(counting, eq(counting.id, obligations.lastInspectionId));
 
   const activeUser = async (tx: Tx, id: string | null | undefined) => {
     if (!id) return true;
@@ -233,6 +217,7 @@ export function obligationsRepo(db: Db) {
         .from(obligations)
         .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
         .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
+        .leftJoin(counting, eq(counting.id, obligations.lastInspectionId))
         .leftJoin(assets, eq(assets.id, obligations.assetId))
         .innerJoin(locations, eq(locations.id, obligations.locationId))
         .where(and(...conditions))
@@ -421,30 +406,21 @@ export function obligationsRepo(db: Db) {
     },
 
     async inspection(id: string, executor: Tx | Db = db): Promise<Inspection | undefined> {
-      const correction = alias(inspections, 'correction');
-      const [row] = await executor
-        .select({ row: inspections, performedByName: performer.fullName, correctedById: correction.id })
-        .from(inspections)
-        .leftJoin(performer, eq(performer.id, inspections.performedById))
-        .leftJoin(correction, eq(correction.correctsId, inspections.id))
-        .where(eq(inspections.id, id))
-        .limit(1);
-      return row && toInspection(row.row, row.performedByName, row.correctedById);
+      const [row] = await selectInspections(executor).where(eq(inspections.id, id)).limit(1);
+      return row && toInspection(row);
     },
 
-    /** The obligation's inspections, latest performed first; undefined when there is no such obligation. */
+    /**
+     * The obligation's inspections with their evidence, latest performed first (one query); undefined
+     * when there is no such obligation.
+     */
     async inspections(obligationId: string): Promise<Inspection[] | undefined> {
       const [exists] = await db.select({ id: obligations.id }).from(obligations).where(eq(obligations.id, obligationId)).limit(1);
       if (!exists) return undefined;
-      const correction = alias(inspections, 'correction');
-      const rows = await db
-        .select({ row: inspections, performedByName: performer.fullName, correctedById: correction.id })
-        .from(inspections)
-        .leftJoin(performer, eq(performer.id, inspections.performedById))
-        .leftJoin(correction, eq(correction.correctsId, inspections.id))
+      const rows = await selectInspections(db)
         .where(eq(inspections.obligationId, obligationId))
         .orderBy(desc(inspections.performedOn), desc(inspections.createdAt), desc(inspections.id));
-      return rows.map((r) => toInspection(r.row, r.performedByName, r.correctedById));
+      return rows.map(toInspection);
     },
   };
 }

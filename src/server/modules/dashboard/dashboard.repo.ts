@@ -1,12 +1,22 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CONDITIONS, type Condition } from '../../../shared/domain/assets';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
 import type { DashboardStats } from '../../../shared/contract/dashboard';
+import { overdueCondition } from '../actions/due-dates';
 
 /**
  * The dashboard's figures, read from the counts that triggers keep in the same transaction as every
  * asset and action write (asset_counts, action_counts: db/sql/dashboard-counts.sql), so a request sums ~100 small
  * rows instead of counting the register, and a create shows up at once.
  * Plan: Seq Scan on asset_counts / action_counts (a few hundred rows at most).
+ *
+ * The overdue actions are the one figure counted at each request: it changes with the calendar, not
+ * only with writes, so no kept count holds it. It is an index-only count of the open actions past
+ * their date (actions_open_target_date_id_idx; for areas, actions_location_id_open_target_date_idx
+ * location by location), so it costs what the overdue are, not what the register holds (ADR 025,
+ * step 7, has the figures).
  */
 export function dashboardRepo(db: Db) {
   return {
@@ -16,8 +26,8 @@ export function dashboardRepo(db: Db) {
       // the generic plan; ADR 014 has the measurement).
       const result = await db.$client.query<Record<string, string>>(
         areaRoots
-          ? { name: 'dashboard_area_stats', text: AREA_STATS_SQL, values: [startOfMonth(now), areaRoots] }
-          : { name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now)] },
+          ? { name: 'dashboard_area_stats', text: AREA_STATS_SQL, values: [startOfMonth(now), organisationToday(now), areaRoots] }
+          : { name: 'dashboard_stats', text: DASHBOARD_STATS_SQL, values: [startOfMonth(now), organisationToday(now)] },
       );
       const row = result.rows[0]!;
       const breakdown = Object.fromEntries(CONDITIONS.map((k) => [k, Number(row[k])])) as Record<Condition, number>;
@@ -29,6 +39,7 @@ export function dashboardRepo(db: Db) {
         conditionBreakdown: breakdown,
         assetsAtEndOfLastMonth: Number(row.at_end_of_last_month),
         highPriorityOpenActions: Number(row.high_open),
+        overdueActions: Number(row.overdue),
       };
     },
   };
@@ -39,12 +50,18 @@ export function startOfMonth(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }
 
+/** The statements' $2: today's date in the organisation's zone, against which actions are overdue. */
+export const organisationToday = (now: Date) => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, now);
+
+/** The overdue actions' condition (due-dates.ts) as text, today being $2. */
+const OVERDUE_SQL = new PgDialect().sqlToQuery(overdueCondition(sql`$2`)).sql;
+
 /**
  * The stats over `assetCounts` (month, condition, n) and `actionCounts` (status, priority, n): the
- * kept counts, or an area's counts worked out from its rows.
+ * kept counts, or an area's counts worked out from its rows; `overdueIn` limits the overdue count.
  */
-const statsSql = (assetCounts: string, actionCounts: string) => `
-    SELECT a.*, c.*
+const statsSql = (assetCounts: string, actionCounts: string, overdueIn = '') => `
+    SELECT a.*, c.*, d.*
     FROM (SELECT coalesce(sum(n), 0) AS total,
                  coalesce(sum(n) FILTER (WHERE month < $1::date), 0) AS at_end_of_last_month,
                  coalesce(sum(n) FILTER (WHERE condition = 'excellent'), 0) AS excellent,
@@ -55,18 +72,20 @@ const statsSql = (assetCounts: string, actionCounts: string) => `
           FROM ${assetCounts} AS counts) AS a,
          (SELECT coalesce(sum(n) FILTER (WHERE status = 'open'), 0) AS open,
                  coalesce(sum(n) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')), 0) AS high_open
-          FROM ${actionCounts} AS counts) AS c`;
+          FROM ${actionCounts} AS counts) AS c,
+         (SELECT count(*) AS overdue FROM actions WHERE ${OVERDUE_SQL}${overdueIn}) AS d`;
 
-/** The stats statement; $1 is startOfMonth() (exported so the benchmark measures exactly what the app sends). */
+/** The stats statement; $1 is startOfMonth(), $2 organisationToday() (exported so the benchmark measures exactly what the app sends). */
 export const DASHBOARD_STATS_SQL = statsSql('asset_counts', 'action_counts');
 
 /**
- * The stats of the areas $2 (their roots, uuid[], never one inside another: policy/areas.ts): the
+ * The stats of the areas $3 (their roots, uuid[], never one inside another: policy/areas.ts): the
  * sum of the roots' own kept counts, each of which counts everything below it
  * (location_asset_counts, location_action_counts; db/sql/dashboard-counts.sql), so a region costs
- * what a room does.
+ * what a room does; the overdue are counted in the areas' locations.
  */
 export const AREA_STATS_SQL = statsSql(
-  '(SELECT month, condition, n FROM location_asset_counts WHERE location_id = ANY($2::uuid[]))',
-  '(SELECT status, priority, n FROM location_action_counts WHERE location_id = ANY($2::uuid[]))',
+  '(SELECT month, condition, n FROM location_asset_counts WHERE location_id = ANY($3::uuid[]))',
+  '(SELECT status, priority, n FROM location_action_counts WHERE location_id = ANY($3::uuid[]))',
+  ' AND location_id IN (SELECT * FROM area_locations($3::uuid[]))',
 );

@@ -32,6 +32,7 @@ describe('GET /api/dashboard/stats', () => {
       conditionBreakdown: { excellent: 0, good: 0, fair: 0, poor: 0, unsafe: 0 },
       assetsAtEndOfLastMonth: 0,
       highPriorityOpenActions: 0,
+      overdueActions: 0,
     });
   });
 
@@ -57,6 +58,7 @@ describe('GET /api/dashboard/stats', () => {
       conditionBreakdown: { excellent: 1, good: 2, fair: 1, poor: 1, unsafe: 2 },
       assetsAtEndOfLastMonth: 3,
       highPriorityOpenActions: 2,
+      overdueActions: 0,
     });
   });
 

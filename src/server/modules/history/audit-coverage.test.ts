@@ -23,6 +23,8 @@ const NOT_AUDITED = new Set([
   'POST /api/register',
   'POST /api/password-reset',
   'PATCH /api/account',
+  'POST /api/account/calendar-feed',
+  'DELETE /api/account/calendar-feed',
   'POST /api/account/password',
   'PATCH /api/users/:id',
   'POST /api/users/:id/approve',

@@ -2,8 +2,12 @@ import type { Readable } from 'node:stream';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import {
+  EVIDENCE_MEDIA_TYPES,
   HEIC_UNREADABLE_MESSAGE,
+  INSPECTION_EVIDENCE_TYPES_MESSAGE,
   MAX_UPLOAD_BYTES,
+  PDF_NEEDS_INSPECTION_MESSAGE,
+  PDF_UNREADABLE_MESSAGE,
   UPLOAD_CONTENT_MESSAGE,
   UPLOAD_EMPTY_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
@@ -13,6 +17,7 @@ import {
 import { badRequest } from '../../http-errors';
 import type { ObjectStorage } from '../../storage';
 import { SNIFF_BYTES, sniffMedia } from '../uploads/sniff';
+import { isWholePdf, PDF_TAIL_BYTES } from '../uploads/verify-pdf';
 import { verifyVideo } from '../uploads/verify-video';
 
 /** Thumbnails: a 320 px WebP preview, whatever the photo's size. */
@@ -113,13 +118,18 @@ async function readPhoto(buffer: Buffer, mimeType: string) {
   return { thumbnail, width: width ?? null, height: height ?? null };
 }
 
+/** The spec's evidence for assets, assessments and actions (§5): photos and videos. */
+const SPEC_MEDIA_TYPES: readonly MediaType[] = ['photo', 'video'];
+
 /**
  * Checks an uploaded object before it becomes evidence (SEC-UP-3): it exists, is 1 byte to 10 MB,
- * its first bytes are an allowed image or video format, a photo decodes as that format (HEIC that
- * cannot be decoded included) and a video's container holds together (verify-video.ts). Anything
- * refused is deleted, then answered with 400. For photos, reads EXIF time and GPS and makes a thumbnail.
+ * its first bytes are an allowed format for what it is recorded against (photos and videos; for an
+ * inspection photos and PDFs, ADR 025), a photo decodes as that format (HEIC that cannot be decoded
+ * included), a video's container holds together (verify-video.ts) and a PDF is whole
+ * (verify-pdf.ts). Anything refused is deleted, then answered with 400. For photos, reads EXIF time
+ * and GPS and makes a thumbnail.
  */
-export async function inspectUpload(storage: ObjectStorage, key: string): Promise<InspectedUpload> {
+export async function inspectUpload(storage: ObjectStorage, key: string, { forInspection }: { forInspection: boolean }): Promise<InspectedUpload> {
   const info = await storage.head(key);
   if (!info) throw badRequest('The file was not uploaded: upload it again', { key: 'The file was not uploaded' });
   const refuse = async (message: string): Promise<never> => {
@@ -132,10 +142,20 @@ export async function inspectUpload(storage: ObjectStorage, key: string): Promis
   const head = await readAll(await storage.read(key, SNIFF_BYTES), SNIFF_BYTES);
   const sniffed = sniffMedia(head);
   if (!sniffed) return refuse(UPLOAD_CONTENT_MESSAGE);
+  if (!(forInspection ? EVIDENCE_MEDIA_TYPES : SPEC_MEDIA_TYPES).includes(sniffed.type)) {
+    return refuse(sniffed.type === 'document' ? PDF_NEEDS_INSPECTION_MESSAGE : INSPECTION_EVIDENCE_TYPES_MESSAGE);
+  }
   const base = { type: sniffed.type, mimeType: sniffed.mimeType, size: info.size };
+  const unread = { width: null, height: null, takenAt: null, gpsLat: null, gpsLon: null, thumbnail: null };
+  if (sniffed.type === 'document') {
+    const tailStart = Math.max(0, info.size - PDF_TAIL_BYTES);
+    const tail = await readAll(await storage.readRange(key, tailStart, info.size - 1), PDF_TAIL_BYTES);
+    if (!isWholePdf(head, tail)) return refuse(PDF_UNREADABLE_MESSAGE);
+    return { ...base, ...unread };
+  }
   if (sniffed.type === 'video') {
     if (!(await verifyVideo(await storage.read(key), sniffed.mimeType, info.size))) return refuse(VIDEO_UNREADABLE_MESSAGE);
-    return { ...base, width: null, height: null, takenAt: null, gpsLat: null, gpsLon: null, thumbnail: null };
+    return { ...base, ...unread };
   }
 
   const buffer = await readAll(await storage.read(key), MAX_UPLOAD_BYTES);

@@ -3,7 +3,11 @@ import { UPLOAD_URL_TTL_SECONDS } from '../../../shared/domain/uploads';
 import { HttpError, notFound } from '../../http-errors';
 import type { ObjectStorage } from '../../storage';
 
-/** Types a browser may show in place: what the upload sniffer admits, plus the WebP thumbnails. */
+/**
+ * Types a browser may show in place: what the upload sniffer admits, plus the WebP thumbnails. PDF
+ * certificates are left out on purpose (ADR 025): a PDF can carry script and forms, so it downloads
+ * (`attachment`) instead of opening in the app's origin.
+ */
 const INLINE_TYPES = /^(image\/(jpeg|png|gif|webp|avif|heic|heif)|video\/(mp4|quicktime|webm|x-matroska|x-m4v|3gpp))$/;
 /** Browsers re-fetch within five minutes from their own cache; nothing is shared with other users. */
 const CACHE_CONTROL = 'private, max-age=300';

@@ -1,19 +1,21 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactionAs } from '../../db/actor';
-import { actions, assessments, assets, media, uploadGrants, users } from '../../db/schema';
+import { actions, assessments, assets, inspections, media, obligations, uploadGrants, users } from '../../db/schema';
 import type { Media } from '../../../shared/contract/media';
+import { MAX_EVIDENCE_FILES } from '../../../shared/domain/uploads';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
 
 /**
  * What recording an upload did. `upload-discarded`: the upload's file was deleted by the clean-up
- * (its grace period passed) before it was recorded.
+ * (its grace period passed) before it was recorded. `evidence-full`: the inspection has
+ * MAX_EVIDENCE_FILES already.
  */
-export type InsertMediaResult = { kind: 'recorded'; media: Media } | { kind: 'upload-discarded' };
+export type InsertMediaResult = { kind: 'recorded'; media: Media } | { kind: 'upload-discarded' } | { kind: 'evidence-full' };
 
-const thumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
+export const mediaThumbnailUrl = (id: string) => `/api/media/${id}/thumbnail`;
 
 /** A media record as the API shows it (mediaSchema), with its uploader's name. */
 export function toMedia(row: MediaRow, uploadedByName: string | null): Media {
@@ -22,9 +24,10 @@ export function toMedia(row: MediaRow, uploadedByName: string | null): Media {
     assetId: row.assetId,
     assessmentId: row.assessmentId,
     actionId: row.actionId,
+    inspectionId: row.inspectionId,
     type: row.type,
     url: row.url,
-    thumbnailUrl: row.thumbnailKey ? thumbnailUrl(row.id) : null,
+    thumbnailUrl: row.thumbnailKey ? mediaThumbnailUrl(row.id) : null,
     filename: row.filename,
     filesize: row.filesize,
     mimeType: row.mimeType,
@@ -81,9 +84,22 @@ export function mediaRepo(db: Db) {
       return row;
     },
 
+    /** The asset of an inspection's obligation (none for a location's); undefined when there is no such inspection. */
+    async inspectionOwner(id: string): Promise<{ assetId: string | null } | undefined> {
+      const [row] = await db
+        .select({ assetId: obligations.assetId })
+        .from(inspections)
+        .innerJoin(obligations, eq(obligations.id, inspections.obligationId))
+        .where(eq(inspections.id, id))
+        .limit(1);
+      return row;
+    },
+
     /**
      * Inserts the row and, for a photo of an asset, appends its URL to the asset's photoUrls: both or
-     * neither. The uploader (whose name the caller has) is the author in the audit trail.
+     * neither. An inspection's evidence is counted first, under a lock on the inspection, so files
+     * added at once (a phone's several, a second device) cannot pass MAX_EVIDENCE_FILES together.
+     * The uploader (whose name the caller has) is the author in the audit trail.
      */
     async insert(values: NewMedia & { id: string; url: string; uploadedBy: string }, uploaderName: string): Promise<InsertMediaResult> {
       return transactionAs(db, values.uploadedBy, async (tx) => {
@@ -96,6 +112,11 @@ export function mediaRepo(db: Db) {
             .where(eq(uploadGrants.key, values.objectKey))
             .for('share');
           if (grant?.discardedAt) return { kind: 'upload-discarded' as const };
+        }
+        if (values.inspectionId) {
+          await tx.select({ id: inspections.id }).from(inspections).where(eq(inspections.id, values.inspectionId)).for('no key update');
+          const [evidence] = await tx.select({ n: count() }).from(media).where(eq(media.inspectionId, values.inspectionId));
+          if (evidence!.n >= MAX_EVIDENCE_FILES) return { kind: 'evidence-full' as const };
         }
         const [row] = await tx.insert(media).values(values).returning();
         if (row!.assetId && row!.type === 'photo') {

@@ -6,6 +6,7 @@ import { createMediaSchema, idParams, listMediaQuery, mediaSchema } from '../../
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, HttpError, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
+import { EVIDENCE_LIMIT_MESSAGE } from '../../../shared/domain/uploads';
 import { isUploadKeyOf } from '../uploads/upload-keys';
 import { inspectUpload } from './inspect-upload';
 import { sendStoredObject } from './media-files';
@@ -19,8 +20,9 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const mediaFileUrl = (id: string) => `/api/media/${id}/file`;
 
 /**
- * GET /api/media?assetId= (spec §7), POST /api/media (records an upload), GET /api/media/{id}/file
- * and /thumbnail, DELETE /api/media/{id}.
+ * GET /api/media?assetId= (spec §7), POST /api/media (records an upload: a photo or video, or an
+ * inspection's photo or PDF certificate, ADR 025), GET /api/media/{id}/file and /thumbnail,
+ * DELETE /api/media/{id}.
  */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -31,8 +33,12 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return repo.listForAsset(request.query.assetId);
     });
 
-    /** Each owner must exist; an assessment or action must belong to the asset given with it. */
-    const resolveAsset = async (body: { assetId: string | null; assessmentId: string | null; actionId: string | null }) => {
+    /**
+     * Each owner must exist; an assessment, action or inspection must belong to the asset given with
+     * it. The asset is the one they show (an inspection's is its obligation's, when on an asset), so
+     * the file is on the asset's Media tab too.
+     */
+    const resolveAsset = async (body: { assetId: string | null; assessmentId: string | null; actionId: string | null; inspectionId: string | null }) => {
       let assetId = body.assetId;
       if (assetId && !(await repo.assetExists(assetId))) throw badRequest('Asset not found', { assetId: 'Asset not found' });
       if (body.assessmentId) {
@@ -51,18 +57,31 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         assetId ??= owner.assetId;
       }
+      if (body.inspectionId) {
+        const owner = await repo.inspectionOwner(body.inspectionId);
+        if (!owner) throw badRequest('Inspection not found', { inspectionId: 'Inspection not found' });
+        if (assetId && owner.assetId && owner.assetId !== assetId) {
+          throw badRequest('The inspection belongs to another asset', { inspectionId: 'The inspection belongs to another asset' });
+        }
+        assetId ??= owner.assetId;
+      }
       return assetId;
     };
 
-    app.post('/api/media', { config: { permission: 'media.upload', area: { body: { assetId: 'asset', assessmentId: 'assessment', actionId: 'action' }, create: true } }, schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
-      const { key, filename, caption, assessmentId, actionId } = request.body;
+    const area = { body: { assetId: 'asset', assessmentId: 'assessment', actionId: 'action', inspectionId: 'inspection' }, create: true } as const;
+    app.post('/api/media', { config: { permission: 'media.upload', area }, schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
+      const { key, filename, caption, assessmentId, actionId, inspectionId } = request.body;
       const userId = request.user!.id;
+      // An inspection's evidence is part of recording it (ADR 025): whoever may record inspections
+      // may add to any one in their areas, after the fact too. Evidence is never edited, only deleted
+      // by the media delete rule.
+      if (inspectionId) await request.authorize('inspection.record');
       // Only the uploader may record an upload (SEC-UP-5), and only once: a row owns its file.
       if (!isUploadKeyOf(ctx.secret, key, userId)) throw new HttpError(403, 'This upload key was not issued to you');
       if (await repo.isRecorded(key)) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });
       const assetId = await resolveAsset(request.body);
 
-      const file = await inspectUpload(ctx.storage, key);
+      const file = await inspectUpload(ctx.storage, key, { forInspection: inspectionId !== null });
       const id = crypto.randomUUID();
       const thumbnailKey = file.thumbnail ? `thumbs/${id}.webp` : null;
       if (thumbnailKey && file.thumbnail) {
@@ -77,6 +96,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             assetId,
             assessmentId,
             actionId,
+            inspectionId,
             type: file.type,
             filename,
             filesize: file.size,
@@ -98,12 +118,17 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const code = pgErrorCode(err);
           // The same upload recorded twice at once, or an owner deleted meanwhile.
           if (code === PG_UNIQUE_VIOLATION) throw conflict('This upload is already recorded', { key: 'This upload is already recorded' });
-          if (code === PG_FOREIGN_KEY_VIOLATION) throw badRequest('The asset, assessment or action no longer exists');
+          if (code === PG_FOREIGN_KEY_VIOLATION) throw badRequest('The asset, assessment, action or inspection no longer exists');
           throw err;
         });
       if (result.kind === 'upload-discarded') {
         await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
         throw badRequest(UPLOAD_EXPIRED_MESSAGE, { key: UPLOAD_EXPIRED_MESSAGE });
+      }
+      if (result.kind === 'evidence-full') {
+        // The upload itself is sound: it stays until the clean-up, like any upload not recorded.
+        await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);
+        throw badRequest(EVIDENCE_LIMIT_MESSAGE, { inspectionId: EVIDENCE_LIMIT_MESSAGE });
       }
       request.log.info({ mediaId: id, key, type: file.type, bytes: file.size }, 'media recorded');
       return reply.status(201).send(result.media);

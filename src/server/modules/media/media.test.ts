@@ -335,7 +335,7 @@ describe('POST /api/media', () => {
     const key = await uploadLocal(t.app, cookie, await png(), 'image/png');
     const none = await recordMedia({ key, filename: 'a.png' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().errors.assetId).toBe('Choose the asset, assessment or action the file belongs to');
+    expect(none.json().errors.assetId).toBe('Choose the asset, assessment, action or inspection the file belongs to');
 
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const [field, message] of [

@@ -45,6 +45,17 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: { 404: 'The link is not valid, was used, or has expired' },
   },
   'PATCH /api/account': { id: 'updateAccount', summary: "Change the signed-in user's name and email" },
+  'GET /api/account/calendar-feed': { id: 'getCalendarFeed', summary: 'Whether the signed-in user has a calendar feed, and when it was last read' },
+  'POST /api/account/calendar-feed': {
+    id: 'createCalendarFeed',
+    summary: 'A new secret calendar link for the due dates the user answers for (shown once; replaces the old one)',
+    description: 'Send no body.',
+  },
+  'DELETE /api/account/calendar-feed': { id: 'deleteCalendarFeed', summary: "Turn the user's calendar feed off" },
+  'GET /api/calendar/:file': {
+    id: 'calendarFeed',
+    summary: 'The iCalendar file of a calendar link (`<token>.ics`): no session, the token is the credential',
+  },
   'POST /api/account/password': {
     id: 'changePassword',
     summary: "Change the signed-in user's password; their other sessions end",
@@ -107,7 +118,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: { 409: 'The assessmentId is already used by an assessment of another asset' },
   },
 
-  'GET /api/actions': { id: 'listActions', summary: 'List actions, newest first' },
+  'GET /api/actions': { id: 'listActions', summary: 'List actions, newest first or by target date; filter to the overdue' },
   'POST /api/actions': { id: 'createAction', summary: 'Create an action' },
   'GET /api/actions/:id': { id: 'getAction', summary: 'One action' },
   'PATCH /api/actions/:id': { id: 'updateAction', summary: 'Edit an action; completing it sets its completed date' },
@@ -115,10 +126,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/media': { id: 'listMedia', summary: "An asset's photos and videos, newest first" },
   'POST /api/media': {
     id: 'createMedia',
-    summary: 'Record an uploaded photo or video against an asset, assessment or action',
-    errors: { 403: 'The upload key was not issued to this user', 409: 'This upload is already recorded' },
+    summary: "Record an uploaded photo or video against an asset, assessment or action, or a photo or PDF certificate as an inspection's evidence",
+    errors: { 403: 'The upload key was not issued to this user, or the user may not record inspections', 409: 'This upload is already recorded' },
   },
-  'GET /api/media/:id/file': { id: 'getMediaFile', summary: 'The photo or video itself', errors: { 416: 'Requested range not satisfiable' } },
+  'GET /api/media/:id/file': { id: 'getMediaFile', summary: 'The photo, video or PDF itself (a PDF as a download)', errors: { 416: 'Requested range not satisfiable' } },
   'GET /api/media/:id/thumbnail': { id: 'getMediaThumbnail', summary: "A photo's 320 px WebP preview", errors: { 416: 'Requested range not satisfiable' } },
   'DELETE /api/media/:id': { id: 'deleteMedia', summary: 'Delete a photo or video and its file' },
 
@@ -175,7 +186,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/obligations/bulk': { id: 'applyRegime', summary: 'Put a regime on every asset of its usual types (and location of its usual levels) under a location' },
   'GET /api/obligations/:id': { id: 'getObligation', summary: 'One obligation' },
   'PATCH /api/obligations/:id': { id: 'updateObligation', summary: "Change an obligation's interval, responsible person, contractor or state" },
-  'GET /api/obligations/:id/inspections': { id: 'listInspections', summary: "An obligation's inspections, latest performed first" },
+  'GET /api/obligations/:id/inspections': { id: 'listInspections', summary: "An obligation's inspections with their evidence, latest performed first" },
   'POST /api/inspections': { id: 'createInspection', summary: 'Record an inspection (append-only; a repeated id gives the first record back)' },
   'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },

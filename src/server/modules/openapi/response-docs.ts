@@ -42,12 +42,14 @@ export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
   'POST /api/logout': { 204: empty('Signed out: the session ends and its cookie is cleared') },
   'POST /api/password-reset': { 204: empty('Password changed; every session of the user has ended') },
   'POST /api/account/password': { 204: empty("Password changed; the user's other sessions have ended") },
+  'DELETE /api/account/calendar-feed': { 204: empty('Turned off: the calendar link no longer works') },
+  'GET /api/calendar/:file': { 200: file(['text/calendar'], 'An iCalendar file: one all-day event per due date the link\'s owner answers for') },
   'POST /api/users/:id/reject': { 204: empty('Rejected: the pending account is removed') },
   'DELETE /api/invites/:id': { 204: empty('Revoked: the link no longer works') },
   'GET /api/assets': { 200: json(z.array(assetListItemSchema), 'One page of assets, newest first') },
   'DELETE /api/assets/:id': { 204: empty('Deleted, with its assessments, actions, photos and videos') },
-  'GET /api/actions': { 200: json(z.array(actionSchema), 'One page of actions, newest first') },
-  'GET /api/media/:id/file': storedFile(['image/*', 'video/*'], 'The photo or video'),
+  'GET /api/actions': { 200: json(z.array(actionSchema), 'One page of actions, newest first or (sort=target) by target date, undated last') },
+  'GET /api/media/:id/file': storedFile(['image/*', 'video/*', 'application/pdf'], 'The photo, video or PDF certificate'),
   'GET /api/media/:id/thumbnail': storedFile(['image/webp'], 'The thumbnail'),
   'DELETE /api/media/:id': { 204: empty('Deleted, with its file and thumbnail') },
   'DELETE /api/s3/multipart/:uploadId': { 204: empty('Aborted: the parts uploaded so far are discarded') },
@@ -59,7 +61,7 @@ export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
 /** Routes whose body is not JSON: the raw file of a direct upload. */
 export const REQUEST_BODY_DOCS: Record<string, { mediaTypes: string[]; description: string }> = {
   'PUT /api/objects/local/uploads/:id': {
-    mediaTypes: ['image/*', 'video/*'],
+    mediaTypes: ['image/*', 'video/*', 'application/pdf'],
     description: `The file's bytes (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, or the size declared when the URL was issued), with the Content-Type it was issued for`,
   },
 };

@@ -25,12 +25,13 @@ export type Corrections = Map<string, string[]>;
  * Global search (spec §2 Search): assets, actions and meters containing every term of the query,
  * each list's first page with its count up to SEARCH_COUNT_LIMIT and one more. When all three
  * lists together hold less than a page, mistyped words are looked up among the register's own
- * words (`search_words`) and records matching a correction follow the exact matches.
+ * words (`search_words`) and records matching a correction follow the exact matches. `now` is the
+ * app's clock, for fields that depend on the day (an action's `overdue`).
  */
-export function globalSearch(db: Db) {
+export function globalSearch(db: Db, now: () => Date) {
   /** Each list's request; with `areaRoots`, only records in the areas (policy/areas.ts). */
   const requests = (match: Match, areaRoots: string[] | null, planned: AreaPlanning | undefined, skip?: Record<ListName, string[]>) =>
-    LISTS.map(({ list, source, id, place }) => ({
+    LISTS.map(({ list, source, id, place, computed }) => ({
       source,
       match,
       where: and(
@@ -38,6 +39,7 @@ export function globalSearch(db: Db) {
         skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
       ),
       filtered: areaRoots !== null,
+      computed: computed?.(now()),
       ...planned,
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,

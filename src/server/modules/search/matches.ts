@@ -76,6 +76,12 @@ export interface FindRequest {
   customPlan?: boolean;
   /** A plan for this list, chosen by the caller instead of from the sample (areas.ts, areaSearchPlan). */
   plan?: SearchPlan;
+  /**
+   * Fields of each row worked out as it is answered, beside the source's columns: their SQL over
+   * those columns and the request's values (an action's `overdue`, from today's date). Rendered with
+   * the filters, so their values are parameters and their text part of the statement's shape.
+   */
+  computed?: Record<string, SQL>;
   /** Rows to return, in the list's order. */
   rows: number;
   /** Also count the matches up to this many and one more. */
@@ -180,37 +186,49 @@ const STATEMENTS_KEPT = 1_000;
 
 const FILTERS_APART = ' /* next list */ ';
 
-/** A request's filters as SQL text, their values numbered parameters of the statement. */
+/** A request's filters (and computed fields) as SQL text, their values numbered parameters of the statement. */
 interface RenderedFilters {
   where: string;
   indexed: string[];
+  computed: Record<string, string>;
 }
 
 /**
- * Each request's filters (`where`, then each of `indexedFilters`) as text with $1… for their values,
- * and the values, in one rendering.
+ * Each request's filters (`where`, then each of `indexedFilters`) and computed fields as text with
+ * $1… for their values, and the values, in one rendering.
  */
 function renderFilters(requests: FindRequest[]): { texts: RenderedFilters[]; params: unknown[] } {
-  if (requests.every((r) => r.where === undefined && !r.indexedFilters?.length)) {
-    return { texts: requests.map(() => ({ where: 'true', indexed: [] })), params: [] };
+  if (requests.every((r) => r.where === undefined && !r.indexedFilters?.length && !r.computed)) {
+    return { texts: requests.map(() => ({ where: 'true', indexed: [], computed: {} })), params: [] };
   }
-  const pieces = requests.map((r) => [r.where ?? sql`true`, ...(r.indexedFilters ?? [])]);
+  const pieces = requests.map((r) => [r.where ?? sql`true`, ...(r.indexedFilters ?? []), ...Object.values(r.computed ?? {})]);
   const rendered = dialect.sqlToQuery(sql.join(pieces.flat(), renderedSql(FILTERS_APART)));
   const texts = rendered.sql.split(FILTERS_APART);
   let next = 0;
   return {
-    texts: pieces.map((p) => {
-      const [where, ...indexed] = texts.slice(next, (next += p.length));
-      return { where: where!, indexed };
+    texts: requests.map((r, i) => {
+      const [where, ...rest] = texts.slice(next, (next += pieces[i]!.length));
+      const indexed = rest.slice(0, r.indexedFilters?.length ?? 0);
+      const computedTexts = rest.slice(indexed.length);
+      const computed = Object.fromEntries(Object.keys(r.computed ?? {}).map((name, k) => [name, computedTexts[k]!]));
+      return { where: where!, indexed, computed };
     }),
     params: rendered.params,
   };
 }
 
+/** Each source's order as text: two lists of one table in different orders are different statements. */
+const orderTexts = new WeakMap<SearchSource, string>();
+function orderTextOf(source: SearchSource): string {
+  let text = orderTexts.get(source);
+  if (text === undefined) orderTexts.set(source, (text = dialect.sqlToQuery(source.order).sql));
+  return text;
+}
+
 /** What fixes a request's part of the statement's text, beyond its filters. */
 function shapeOf(r: FindRequest): string {
   const parts = r.match.parts.map((p) => `${p.bigram ? 'b' : 't'}${p.texts.length}`);
-  return `${getTableName(r.source.table)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''}`;
+  return `${getTableName(r.source.table)} ${orderTextOf(r.source)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''}`;
 }
 
 /** A request's values, each as a reference to its parameter. */
@@ -281,7 +299,8 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
     if (request.countTo !== undefined) plans.push({ kind: 'walk', countBy: driver });
     if (table && filters.indexed.length > 0) plans.push({ kind: 'bitmap', driver, alone: true });
   });
-  const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan)})`);
+  const computed = Object.fromEntries(Object.entries(filters.computed).map(([name, text]) => [name, renderedSql(text)]));
+  const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan, computed)})`);
   // A filtered list's second sample: the whole table's first rows, in the list's order.
   const wholeTable = table
     ? sql`, whole_table AS MATERIALIZED (SELECT ${sql.join(
@@ -363,7 +382,7 @@ function sampleSql({ source, filtered, ordered }: FindRequest, where: SQL, s: Sl
  * A walk with `countBy` walks for the page only and counts through that driver's bitmap, stopping
  * at needed() matches (fenced by a CTE, see there).
  */
-function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): SQL {
+function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan, computed: Record<string, SQL>): SQL {
   const { source, match } = request;
   const self = sql.identifier(getTableName(source.table));
   // Rows carry only the fields the page shows (and sorts by) through the sort and the window.
@@ -398,7 +417,7 @@ function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan): 
   }
   // The JSON is built for the page's rows only, after the sort: a count's other rows need none.
   return sql`SELECT json_build_object(
-      'rows', coalesce(json_agg(${jsonObject(source.fields)} ORDER BY search_n) FILTER (WHERE search_n <= ${s.rows}), '[]'),
+      'rows', coalesce(json_agg(${jsonObject({ ...source.fields, ...computed })} ORDER BY search_n) FILTER (WHERE search_n <= ${s.rows}), '[]'),
       'total', ${total})
     FROM (SELECT *, row_number() OVER (ORDER BY ${source.order}) AS search_n FROM (${found}) AS ${self}) AS ${self}`;
 }

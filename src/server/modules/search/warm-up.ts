@@ -18,8 +18,10 @@ const ASSET_FILTERS = [{}, { condition: 'poor' }, { type: 'hvac' }, { locationId
 /** Searches of every shape on every route, each on the connection given as `db`. */
 function warmUpSearches(db: Db): (() => Promise<unknown>)[] {
   const assetList = assetsRepo(db);
-  const actionList = actionsRepo(db);
-  const global = globalSearch(db);
+  // The clock only gives values (today's date); the statements' shapes are the same every day.
+  const clock = () => new Date();
+  const actionList = actionsRepo(db, clock);
+  const global = globalSearch(db, clock);
   const none = { assets: [], actions: [], meters: [], totals: { assets: 0, actions: 0, meters: 0 }, totalLimit: 0 };
   return [
     ...QUERY_SHAPES.flatMap((q) => [

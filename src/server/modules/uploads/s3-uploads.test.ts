@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, getJson, HOUR, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { FIXTURE_GPS, FIXTURE_TAKEN_AT, jpegWithExif, mp4, oversize, png, POLYGLOT, putLocal, requestUpload, SVG } from '../../../../tests/setup/media-fixtures';
 import { startTestS3, TEST_BUCKET, type TestS3 } from '../../../../tests/setup/s3-server';
+import { minimalPdf } from '../../../../tests/factories/pdf';
 import { assets, media, uploadGrants } from '../../db/schema';
 import { createStorage } from '../../storage';
 import { SPOOL_PREFIX, withSpooledFile } from '../../storage/spool';
@@ -231,6 +232,33 @@ describe('media on S3', () => {
     const res = await postJson(t.app, '/api/media', { key, filename: 'x.png', assetId: asset.id }, { cookie });
     expect(res.statusCode).toBe(400);
     expect(await exists(key)).toBe(false);
+  });
+
+  it('records an inspection’s PDF put straight into the bucket and serves it as a download; a truncated one is deleted', async () => {
+    const asset = await newAsset();
+    const regimes = (await getJson(t.app, '/api/compliance/regimes', cookie)).json<Array<{ id: string; key: string }>>();
+    const obligation = await postJson(t.app, '/api/obligations', { regimeId: regimes.find((r) => r.key === 'gas_safety')!.id, assetId: asset.id }, { cookie });
+    const inspection = await postJson(t.app, '/api/inspections', { obligationId: obligation.json().id, performedOn: '2025-01-10', result: 'pass' }, { cookie });
+    expect(inspection.statusCode, inspection.body).toBe(201);
+
+    const bytes = minimalPdf();
+    const key = await uploadToS3(bytes, 'application/pdf');
+    const res = await postJson(t.app, '/api/media', { key, filename: 'Gas safety.pdf', inspectionId: inspection.json().id }, { cookie });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json<Media>();
+    expect(item).toMatchObject({ type: 'document', mimeType: 'application/pdf', thumbnailUrl: null, assetId: asset.id });
+    const file = await getJson(t.app, item.url, cookie);
+    expect(file.statusCode).toBe(302);
+    const fetched = await fetch(String(file.headers.location));
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('application/pdf');
+    expect(fetched.headers.get('content-disposition')).toMatch(/^attachment; filename="Gas safety\.pdf"/);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const truncated = await uploadToS3(bytes.subarray(0, bytes.length - 20), 'application/pdf');
+    const refused = await postJson(t.app, '/api/media', { key: truncated, filename: 'cut.pdf', inspectionId: inspection.json().id }, { cookie });
+    expect(refused.statusCode).toBe(400);
+    expect(await exists(truncated)).toBe(false);
   });
 
   it('DELETE /api/media/{id} and deleting the asset remove the objects from the bucket', async () => {

@@ -32,10 +32,12 @@ const MP4_BRANDS = /^(isom|iso[2-9]|mp41|mp42|mp71|avc1|dash|M4VP|f4v |MSNV|NDAS
 
 /**
  * The real format of an upload from its first bytes (SEC-UP-3): JPEG, PNG, GIF, WebP, HEIC/HEIF,
- * AVIF, MP4, QuickTime and WebM/Matroska only. Never trusts a declared type or a filename; SVG,
+ * AVIF, MP4, QuickTime and WebM/Matroska, and PDF (an inspection's certificate, ADR 025; whether it
+ * may be kept is decided when it is recorded). Never trusts a declared type or a filename; SVG,
  * HTML and anything else give null.
  */
 export function sniffMedia(bytes: Buffer): SniffedMedia | null {
+  if (ascii(bytes, 0, 5) === '%PDF-') return { mimeType: 'application/pdf', type: 'document' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mimeType: 'image/jpeg', type: 'photo' };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mimeType: 'image/png', type: 'photo' };
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return { mimeType: 'image/gif', type: 'photo' };

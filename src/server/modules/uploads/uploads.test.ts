@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, getJson, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { HTML, jpegWithExif, MP4, oversize, png, POLYGLOT, putLocal, requestUpload, SVG } from '../../../../tests/setup/media-fixtures';
+import { minimalPdf } from '../../../../tests/factories/pdf';
 import { UPLOAD_KEY_PATTERN } from '../../../shared/domain/uploads';
 import { isUploadKeyOf, issueUploadKey } from './upload-keys';
 import { sniffMedia } from './sniff';
@@ -67,14 +68,20 @@ describe('POST /api/objects/upload (local storage)', () => {
     expect(res.json().errors.size).toBe('File exceeds maximum allowed size of 10 MB');
   });
 
-  it.each(['image/svg+xml', 'text/html', 'application/pdf', 'image/svg+xml; charset=utf-8', 'application/xhtml+xml', 'video'])(
+  it.each(['image/svg+xml', 'text/html', 'application/x-pdf', 'image/svg+xml; charset=utf-8', 'application/xhtml+xml', 'video'])(
     'refuses the declared type %s',
     async (contentType) => {
       const res = await postJson(t.app, '/api/objects/upload', { contentType }, { cookie });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.contentType).toBe('You can only upload: image/*, video/*');
+      expect(res.json().errors.contentType).toBe('You can only upload: image/*, video/*, or a PDF certificate for an inspection');
     },
   );
+
+  it('accepts a declared PDF (an inspection certificate: whether it may be kept is decided when it is recorded)', async () => {
+    const res = await postJson(t.app, '/api/objects/upload', { contentType: 'application/pdf', size: 2048 }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(new URL(res.json().uploadURL).searchParams.get('type')).toBe('application/pdf');
+  });
 
   it('needs a session and a JSON content type', async () => {
     expect((await postJson(t.app, '/api/objects/upload', {})).statusCode).toBe(401);
@@ -99,6 +106,18 @@ describe('PUT /api/objects/local/uploads/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().contentType).toBe('video/mp4');
     expect(fs.existsSync(stored(key))).toBe(true);
+  });
+
+  it('stores a PDF (known by %PDF-, whatever its name), for an inspection to record', async () => {
+    const bytes = minimalPdf();
+    const { uploadURL, key } = await requestUpload(t.app, cookie, { contentType: 'application/pdf', size: bytes.length });
+    const res = await putLocal(t.app, cookie, uploadURL, bytes, 'application/pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ key, size: bytes.length, contentType: 'application/pdf' });
+    // An HTML page declared as a PDF is not one.
+    const fake = await requestUpload(t.app, cookie, { contentType: 'application/pdf', size: HTML.length });
+    expect((await putLocal(t.app, cookie, fake.uploadURL, HTML, 'application/pdf')).statusCode).toBe(415);
+    expect(fs.existsSync(stored(fake.key))).toBe(false);
   });
 
   it('stores a file sent without a Content-Type when none was declared', async () => {
@@ -157,7 +176,7 @@ describe('PUT /api/objects/local/uploads/{id}', () => {
     const { uploadURL, key } = await requestUpload(t.app, cookie);
     const res = await putLocal(t.app, cookie, uploadURL, bytes, contentType);
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe('Only images and videos can be uploaded');
+    expect(res.json().message).toBe('Only images, videos and PDF documents can be uploaded');
     expect(fs.existsSync(stored(key))).toBe(false);
   });
 
@@ -291,8 +310,13 @@ describe('sniffMedia', () => {
     expect(sniffMedia(Buffer.from('\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm', 'latin1'))?.mimeType).toBe('video/webm');
   });
 
-  it('refuses SVG, HTML, text, PDF and unknown ftyp brands', () => {
-    for (const bytes of [SVG, HTML, Buffer.from('%PDF-1.7'), Buffer.from(''), Buffer.from('\x00\x00\x00\x18ftypcrx \x00\x00', 'latin1')]) {
+  it('knows a PDF by its header, whatever follows (recording checks it is whole)', () => {
+    expect(sniffMedia(Buffer.from('%PDF-1.7\n'))).toEqual({ mimeType: 'application/pdf', type: 'document' });
+    expect(sniffMedia(Buffer.from(' %PDF-1.7'))).toBeNull();
+  });
+
+  it('refuses SVG, HTML, text and unknown ftyp brands', () => {
+    for (const bytes of [SVG, HTML, Buffer.from('hello'), Buffer.from(''), Buffer.from('\x00\x00\x00\x18ftypcrx \x00\x00', 'latin1')]) {
       expect(sniffMedia(bytes)).toBeNull();
     }
     // The polyglot passes the magic bytes; recording it decodes it and fails (media tests).

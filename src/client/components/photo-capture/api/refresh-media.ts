@@ -1,12 +1,14 @@
 import { queryClient } from '@/lib/query-client';
-import { invalidateAssetHistory, queryKeys } from '@/lib/api-paths';
+import { apiPaths, invalidateAssetHistory, queryKeys } from '@/lib/api-paths';
 
 /**
  * After a photo is added or removed: every media list (the asset's Media tab and its count), the
- * asset itself, whose photoUrls the server keeps in step, and its history.
+ * asset itself, whose photoUrls the server keeps in step, its history, and the inspection histories
+ * (their evidence, ADR 025) that have been opened.
  */
 export function refreshAfterMediaChange(assetId: string | null | undefined): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.media });
+  void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === apiPaths.obligations && queryKey[2] === 'inspections' });
   if (assetId) void queryClient.invalidateQueries({ queryKey: queryKeys.asset(assetId), exact: true });
   void invalidateAssetHistory(queryClient, assetId);
 }

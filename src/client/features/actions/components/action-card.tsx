@@ -3,14 +3,16 @@ import { Link } from 'wouter';
 import { Box, CalendarDays, Pencil, Tag, User, type LucideIcon } from 'lucide-react';
 import type { Action } from '@shared/contract/actions';
 import { ACTION_CATEGORY_LABELS, ACTION_STATUS_LABELS, ACTION_STATUSES, type ActionStatus } from '@shared/domain/actions';
-import { ActionStatusBadge, PriorityBadge } from '@/components/domain/badges';
+import { ActionStatusBadge, OverdueBadge, PriorityBadge } from '@/components/domain/badges';
+import { actionTargetText } from '@/components/domain/action-target';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/config/paths';
-import { formatCalendarDate } from '@/lib/format';
+import { organisationToday } from '@/lib/organisation-today';
+import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
 import { useUpdateAction } from '@/features/actions/api/use-update-action';
@@ -43,6 +45,7 @@ export function ActionCard({ action }: { action: Action }) {
         <span className="font-mono text-sm font-medium text-muted-foreground">{action.actionId}</span>
         <PriorityBadge priority={action.priority} />
         <ActionStatusBadge status={action.status} />
+        {action.overdue && <OverdueBadge />}
       </div>
       <div className="min-w-0">
         <h3 id={titleId} className="break-words text-base font-semibold">
@@ -54,8 +57,8 @@ export function ActionCard({ action }: { action: Action }) {
         <Detail icon={User} label="Assignee">
           {action.assignee ?? 'Unassigned'}
         </Detail>
-        <Detail icon={CalendarDays} label="Target date">
-          {action.targetDate ? `Target: ${formatCalendarDate(action.targetDate)}` : 'No date set'}
+        <Detail icon={CalendarDays} label="Target date" className={cn(action.overdue && 'font-medium text-red-800')}>
+          {actionTargetText(action, organisationToday())}
         </Detail>
         <Detail icon={Tag} label="Category">
           {ACTION_CATEGORY_LABELS[action.category]}
@@ -102,9 +105,9 @@ export function ActionCard({ action }: { action: Action }) {
   );
 }
 
-function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+function Detail({ icon: Icon, label, className, children }: { icon: LucideIcon; label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-center gap-1.5">
+    <div className={cn('flex min-w-0 items-center gap-1.5', className)}>
       <dt>
         <Icon className="h-4 w-4 shrink-0" aria-hidden />
         <span className="sr-only">{label}</span>

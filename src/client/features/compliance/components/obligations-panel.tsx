@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { ClipboardCheck, Plus, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ChevronDown, ClipboardCheck, History, Plus, ShieldCheck } from 'lucide-react';
 import type { Obligation } from '@shared/contract/compliance';
 import { INSPECTION_RESULT_LABELS } from '@shared/domain/compliance';
 import { Button } from '@/components/ui/button';
@@ -15,10 +15,14 @@ import type { ObligationSubject } from '@/features/compliance/obligation-subject
 import { AddObligationDialog } from './add-obligation-dialog';
 import { ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
 import { RecordInspectionDialog } from './record-inspection-dialog';
+import { InspectionHistory } from './inspection-history';
+import { SuggestedRegimes, useSuggestedRegimes } from './suggested-regimes';
 
 /**
  * The inspection regimes on an asset or a location (ADR 025; their Compliance tabs): each with its
- * last inspection, next due date and status, and "Record inspection" for the person standing there.
+ * last inspection, next due date and status, "Record inspection" for the person standing there, and
+ * its History of inspections with their evidence; for those who set duties up, the regimes usual for
+ * its type or level that it lacks.
  * Adding a regime follows the user's permission (obligation.manage), disabled with the reason when
  * refused.
  */
@@ -27,6 +31,7 @@ export function ObligationsPanel({ subject }: { subject: ObligationSubject }) {
   const { can, reason } = useCan();
   const [adding, setAdding] = useState(false);
   const [inspecting, setInspecting] = useState<Obligation | null>(null);
+  const suggested = useSuggestedRegimes(subject, obligations);
 
   const addLabel = (
     <>
@@ -46,6 +51,7 @@ export function ObligationsPanel({ subject }: { subject: ObligationSubject }) {
           <DisabledWithReason reason={reason('obligation.manage')}>{addLabel}</DisabledWithReason>
         )}
       </div>
+      {can('obligation.manage') && <SuggestedRegimes subject={subject} suggested={suggested} />}
       {isLoading ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading inspection regimes">
           <Skeleton className="h-24" />
@@ -65,7 +71,12 @@ export function ObligationsPanel({ subject }: { subject: ObligationSubject }) {
         <ul className="grid gap-3" aria-label="Inspection regimes">
           {obligations.map((obligation) => (
             <li key={obligation.id}>
-              <ObligationCard obligation={obligation} onRecord={() => setInspecting(obligation)} mayRecord={can('inspection.record')} />
+              <ObligationCard
+                obligation={obligation}
+                onRecord={() => setInspecting(obligation)}
+                mayRecord={can('inspection.record')}
+                mayAddEvidence={can('inspection.record') && can('media.upload')}
+              />
             </li>
           ))}
         </ul>
@@ -76,7 +87,19 @@ export function ObligationsPanel({ subject }: { subject: ObligationSubject }) {
   );
 }
 
-function ObligationCard({ obligation, onRecord, mayRecord }: { obligation: Obligation; onRecord: () => void; mayRecord: boolean }) {
+function ObligationCard({
+  obligation,
+  onRecord,
+  mayRecord,
+  mayAddEvidence,
+}: {
+  obligation: Obligation;
+  onRecord: () => void;
+  mayRecord: boolean;
+  mayAddEvidence: boolean;
+}) {
+  const historyId = useId();
+  const [showHistory, setShowHistory] = useState(false);
   const last = obligation.lastCompletedOn
     ? `${formatCalendarDate(obligation.lastCompletedOn)}${obligation.lastResult ? ` · ${INSPECTION_RESULT_LABELS[obligation.lastResult]}` : ''}`
     : 'Never inspected';
@@ -87,6 +110,12 @@ function ObligationCard({ obligation, onRecord, mayRecord }: { obligation: Oblig
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           <dt className="text-muted-foreground">Last done</dt>
           <dd>{last}</dd>
+          {obligation.lastCertificateNumber && (
+            <>
+              <dt className="text-muted-foreground">Certificate</dt>
+              <dd className="break-words">{obligation.lastCertificateNumber}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Next due</dt>
           <dd>{obligation.nextDueOn ? formatCalendarDate(obligation.nextDueOn) : 'Not known until inspected'}</dd>
           {obligation.responsibleName && (
@@ -104,6 +133,22 @@ function ObligationCard({ obligation, onRecord, mayRecord }: { obligation: Oblig
             <ClipboardCheck aria-hidden /> Record inspection
           </Button>
         )}
+      </div>
+      <div className="grid min-w-0 gap-3 sm:col-span-2">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          aria-expanded={showHistory}
+          aria-controls={showHistory ? historyId : undefined}
+          aria-label={`History: ${obligation.regime.name}`}
+          onClick={() => setShowHistory((shown) => !shown)}
+        >
+          <History aria-hidden /> History
+          <ChevronDown aria-hidden className={showHistory ? 'rotate-180 transition-transform' : 'transition-transform'} />
+        </Button>
+        {showHistory && <InspectionHistory id={historyId} obligationId={obligation.id} regimeName={obligation.regime.name} mayAddEvidence={mayAddEvidence} />}
       </div>
     </Card>
   );

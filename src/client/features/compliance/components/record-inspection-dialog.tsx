@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createInspectionSchema, type Obligation } from '@shared/contract/compliance';
 import { INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '@shared/domain/compliance';
+import { MAX_EVIDENCE_FILES } from '@shared/domain/uploads';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,33 +14,64 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { randomUuid } from '@/lib/random-uuid';
+import { useCan } from '@/lib/permissions';
 import { useRecordInspection } from '@/features/compliance/api/use-compliance-writes';
+import { describeFailures, uploadEvidence, type EvidenceFailure } from '@/features/compliance/api/upload-evidence';
+import { EvidencePicker } from './evidence-picker';
 
 type InspectionValues = z.input<typeof createInspectionSchema>;
 type InspectionOutput = z.output<typeof createInspectionSchema>;
 
 /**
  * Record inspection (ADR 025), built for a phone at the asset: the date (today unless back-dated;
- * the server refuses a future one), the result, the certificate and notes. The form keeps one
- * inspection id while it is open, so saving again after a lost answer cannot record it twice.
+ * the server refuses a future one), the result, the certificate, notes and evidence (photos, PDF
+ * certificates). The form keeps one inspection id while it is open, so saving again after a lost
+ * answer cannot record it twice. The inspection is saved first, then each file is uploaded against
+ * it: a file that fails leaves the inspection recorded, and the toast names it so it can be added
+ * from the History.
  */
 export function RecordInspectionDialog({ obligation, open, onOpenChange }: { obligation: Obligation | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const formId = useId();
   const record = useRecordInspection();
+  const [evidence, setEvidence] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const busy = record.isPending || uploading;
+  const mayUpload = useCan().can('media.upload');
   const close = (next: boolean) => {
-    if (!record.isPending) onOpenChange(next);
+    if (busy) return;
+    if (!next) setEvidence([]);
+    onOpenChange(next);
   };
-  const submit = (values: InspectionOutput) =>
-    record.mutate(values, {
-      onSuccess: (inspection) => {
-        toast({
-          title: 'Inspection recorded',
-          description: inspection.result === 'pass' ? 'The due date has moved on' : 'A remedial action has been raised',
-        });
-        close(false);
-      },
-      onError: (error) => toast({ title: 'Failed to record the inspection', description: errorMessage(error), variant: 'destructive' }),
-    });
+  const submit = async (values: InspectionOutput) => {
+    let inspection;
+    try {
+      inspection = await record.mutateAsync(values);
+    } catch (error) {
+      toast({ title: 'Failed to record the inspection', description: errorMessage(error), variant: 'destructive' });
+      return;
+    }
+    const outcome = inspection.result === 'pass' ? 'The due date has moved on' : 'A remedial action has been raised';
+    let failed: EvidenceFailure[] = [];
+    if (evidence.length > 0) {
+      setUploading(true);
+      try {
+        failed = await uploadEvidence(inspection.id, evidence);
+      } finally {
+        setUploading(false);
+      }
+    }
+    if (failed.length > 0) {
+      toast({
+        title: 'Inspection recorded, but some evidence was not uploaded',
+        description: `Not uploaded: ${describeFailures(failed)}. Add them from the inspection’s History.`,
+        variant: 'destructive',
+      });
+    } else {
+      toast({ title: 'Inspection recorded', description: evidence.length > 0 ? `${outcome}. Evidence uploaded.` : outcome });
+    }
+    setEvidence([]);
+    onOpenChange(false);
+  };
 
   return (
     <Dialog
@@ -52,19 +84,34 @@ export function RecordInspectionDialog({ obligation, open, onOpenChange }: { obl
           <Button type="button" variant="outline" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={record.isPending}>
-            {record.isPending && <Spinner className="h-4 w-4 text-primary-foreground" />}
-            Save inspection
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy && <Spinner className="h-4 w-4 text-primary-foreground" />}
+            {uploading ? 'Uploading evidence…' : 'Save inspection'}
           </Button>
         </>
       }
     >
-      {obligation && <InspectionForm key={obligation.id} formId={formId} obligation={obligation} onSubmit={submit} />}
+      {obligation && (
+        <InspectionForm key={obligation.id} formId={formId} obligation={obligation} onSubmit={(values) => void submit(values)}>
+          {mayUpload && <EvidencePicker files={evidence} onChange={setEvidence} max={MAX_EVIDENCE_FILES} disabled={busy} />}
+        </InspectionForm>
+      )}
     </Dialog>
   );
 }
 
-function InspectionForm({ formId, obligation, onSubmit }: { formId: string; obligation: Obligation; onSubmit: (values: InspectionOutput) => void }) {
+function InspectionForm({
+  formId,
+  obligation,
+  onSubmit,
+  children,
+}: {
+  formId: string;
+  obligation: Obligation;
+  onSubmit: (values: InspectionOutput) => void;
+  /** The evidence picker, whose files the dialog keeps. */
+  children: ReactNode;
+}) {
   // One id for as long as this form lives: every save of it is the same inspection.
   const [id] = useState(randomUuid);
   const today = todayIn(ORGANISATION_TIME_ZONE_DEFAULT, new Date());
@@ -99,6 +146,7 @@ function InspectionForm({ formId, obligation, onSubmit }: { formId: string; obli
       <FormField id={field('notes')} label="Notes" error={errors.notes?.message}>
         <Textarea id={field('notes')} rows={3} aria-invalid={!!errors.notes} {...form.register('notes')} />
       </FormField>
+      {children}
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UploadPhotosDialog } from '@/features/media/components/upload-photos-dialog';
 import { useMedia } from '@/features/media/api/use-media';
 import { DeleteMediaDialog } from './delete-media-dialog';
-import { MediaPreview } from './media-preview';
+import { isDocument, MediaPreview } from './media-preview';
 import { MediaViewerDialog } from './media-viewer-dialog';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4';
@@ -64,7 +64,8 @@ export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode:
                 aria-label={`Open ${item.caption || item.filename}`}
               >
                 <MediaPreview media={item} thumbnail className="aspect-square w-full object-cover transition-opacity group-hover:opacity-90" />
-                {item.caption && <p className="truncate px-2 py-1.5 text-xs">{item.caption}</p>}
+                {/* A PDF's tile is an icon: its name says which certificate it is. */}
+                {(item.caption || isDocument(item)) && <p className="truncate px-2 py-1.5 text-xs">{item.caption || item.filename}</p>}
               </button>
               {mayDelete(item) && (
                 <Button

@@ -5,12 +5,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteMedia } from '@/features/media/api/use-delete-media';
-import { isVideo } from './media-preview';
+import { isDocument, isVideo } from './media-preview';
 
 /** Confirms, then deletes one photo or video (the record and its stored files). */
 export function DeleteMediaDialog({ media, onClose }: { media: Media | null; onClose: () => void }) {
   const deleteMedia = useDeleteMedia();
-  const kind = media && isVideo(media) ? 'video' : 'photo';
+  const kind = media && isDocument(media) ? 'document' : media && isVideo(media) ? 'video' : 'photo';
 
   const confirm = () =>
     media &&

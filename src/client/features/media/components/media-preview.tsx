@@ -1,8 +1,10 @@
-import { ImageOff, Play, Video } from 'lucide-react';
+import { FileText, ImageOff, Play, Video } from 'lucide-react';
 import type { Media } from '@shared/contract/media';
 import { safeMediaUrl } from '@/lib/safe-media-url';
 
 export const isVideo = (media: Media) => media.type === 'video' || !!media.mimeType?.startsWith('video/');
+/** An inspection's PDF certificate (ADR 025): never shown in the page, only downloaded. */
+export const isDocument = (media: Media) => media.type === 'document';
 
 const Placeholder = ({ icon: Icon, label }: { icon: typeof ImageOff; label: string }) => (
   <div className="flex aspect-square w-full items-center justify-center bg-muted text-muted-foreground">
@@ -13,12 +15,22 @@ const Placeholder = ({ icon: Icon, label }: { icon: typeof ImageOff; label: stri
 /**
  * A photo or video. As a grid tile (`thumbnail`) it shows the small preview the server made
  * (falling back to the file itself), and a video shows its poster or a video icon. Full size, a
- * video plays with controls. URLs that are not ours are never loaded (SEC-OUT-1).
+ * video plays with controls. A PDF shows a document icon, and full size a link that downloads it.
+ * URLs that are not ours are never loaded (SEC-OUT-1).
  */
 export function MediaPreview({ media, className, thumbnail = false }: { media: Media; className: string; thumbnail?: boolean }) {
   const src = safeMediaUrl(media.url);
   const thumb = media.thumbnailUrl ? safeMediaUrl(media.thumbnailUrl) : null;
   const alt = media.caption || media.filename;
+
+  if (isDocument(media)) {
+    if (thumbnail || !src) return <Placeholder icon={FileText} label={`PDF: ${alt}`} />;
+    return (
+      <a href={src} download={media.filename} className="mx-auto inline-flex min-h-11 items-center gap-2 rounded-md border px-4 text-sm underline-offset-4 hover:underline">
+        <FileText className="h-5 w-5 shrink-0" aria-hidden /> Download {media.filename}
+      </a>
+    );
+  }
 
   if (isVideo(media)) {
     if (!thumbnail) return src ? <video src={src} controls playsInline className={className} aria-label={alt} /> : <Placeholder icon={ImageOff} label="Video unavailable" />;

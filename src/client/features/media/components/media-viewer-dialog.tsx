@@ -3,7 +3,7 @@ import type { Media } from '@shared/contract/media';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { isVideo, MediaPreview } from './media-preview';
+import { isDocument, isVideo, MediaPreview } from './media-preview';
 
 /** One photo or video full size, with its caption, who uploaded it and when it was taken. */
 export function MediaViewerDialog({
@@ -18,7 +18,7 @@ export function MediaViewerDialog({
   /** Whether the user may delete this file (ADR 024); the Delete button shows only then. */
   mayDelete?: boolean;
 }) {
-  const kind = media && isVideo(media) ? 'video' : 'photo';
+  const kind = media && isDocument(media) ? 'document' : media && isVideo(media) ? 'video' : 'photo';
 
   return (
     <Dialog

@@ -1,0 +1,3 @@
+CREATE INDEX "actions_target_date_id_idx" ON "actions" USING btree ("target_date","id");--> statement-breakpoint
+CREATE INDEX "actions_open_target_date_id_idx" ON "actions" USING btree ("target_date","id") WHERE "actions"."status" IN ('open', 'in_progress', 'waiting');--> statement-breakpoint
+CREATE INDEX "actions_location_id_open_target_date_idx" ON "actions" USING btree ("location_id","target_date","id") WHERE "actions"."status" IN ('open', 'in_progress', 'waiting');

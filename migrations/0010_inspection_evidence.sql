@@ -1,0 +1,3 @@
+ALTER TABLE "media" ADD COLUMN "inspection_id" uuid;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_inspection_id_inspections_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "media_inspection_id_idx" ON "media" USING btree ("inspection_id") WHERE "media"."inspection_id" IS NOT NULL;
