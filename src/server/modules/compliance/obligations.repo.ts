@@ -32,6 +32,16 @@ export interface WorklistFilter {
   cursor?: string;
 }
 
+/** Which filters a work list request has: each shape is a statement of its own. */
+interface WorklistShape {
+  places: boolean;
+  status: boolean;
+  category: boolean;
+  regime: boolean;
+  responsible: boolean;
+  cursor: 'none' | 'dated' | 'undated';
+}
+
 /** The work list's position: the last row's due date (null for never evidenced) and id. */
 export function encodeWorklistCursor(item: { nextDueOn: string | null; id: string }): string {
   return Buffer.from(`${item.nextDueOn ?? ''}|${item.id}`).toString('base64url');
@@ -184,6 +194,51 @@ export function obligationsRepo(db: Db) {
   };
 
 
+  /**
+   * The work list's statement for one shape of filters, named and planned once per connection
+   * (ADR 015): the list is read on every visit of /compliance and every location's Compliance tab,
+   * and planning its six-table join cost more than running it.
+   */
+  const worklistStatements = new Map<string, ReturnType<typeof prepareWorklist>>();
+  const prepareWorklist = (shape: WorklistShape, name: string) =>
+    db
+      .select({ ...obligationColumns, assetCode: assets.assetId, assetDescription: assets.description, locationPath: locations.path })
+      .from(obligations)
+      .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+      .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
+      .leftJoin(counting, eq(counting.id, obligations.lastInspectionId))
+      .leftJoin(assets, eq(assets.id, obligations.assetId))
+      .innerJoin(locations, eq(locations.id, obligations.locationId))
+      .where(
+        and(
+          shape.places ? sql`${obligations.locationId} IN (SELECT * FROM area_locations(${sql.placeholder('places')}::uuid[]))` : undefined,
+          shape.status ? sql`${obligations.status} = ${sql.placeholder('status')}` : undefined,
+          shape.category ? sql`${complianceRegimes.category} = ${sql.placeholder('category')}` : undefined,
+          shape.regime ? sql`${obligations.regimeId} = ${sql.placeholder('regimeId')}` : undefined,
+          shape.responsible ? sql`${obligations.responsibleUserId} = ${sql.placeholder('responsibleUserId')}` : undefined,
+          shape.cursor === 'undated' ? sql`(${obligations.nextDueOn} IS NULL AND ${obligations.id} > ${sql.placeholder('afterId')})` : undefined,
+          shape.cursor === 'dated'
+            ? sql`(${obligations.nextDueOn} > ${sql.placeholder('afterDue')} OR ${obligations.nextDueOn} IS NULL OR (${obligations.nextDueOn} = ${sql.placeholder('afterDue')} AND ${obligations.id} > ${sql.placeholder('afterId')}))`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${obligations.nextDueOn} ASC NULLS LAST`, asc(obligations.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const worklistStatement = (shape: WorklistShape) => {
+    const flags: Array<[boolean, string]> = [
+      [shape.places, 'places'],
+      [shape.status, 'status'],
+      [shape.category, 'category'],
+      [shape.regime, 'regime'],
+      [shape.responsible, 'person'],
+    ];
+    const key = [...flags.filter(([on]) => on).map(([, word]) => word), shape.cursor].join('_');
+    let statement = worklistStatements.get(key);
+    if (!statement) worklistStatements.set(key, (statement = prepareWorklist(shape, `compliance_worklist_${key}`)));
+    return statement;
+  };
+
   return {
     async get(id: string, today: CalendarDate, executor: Tx | Db = db): Promise<Obligation | undefined> {
       const [row] = await select(executor).where(eq(obligations.id, id)).limit(1);
@@ -197,32 +252,25 @@ export function obligationsRepo(db: Db) {
      */
     async worklist(filter: WorklistFilter, areaRoots: string[] | null, limit: number, today: CalendarDate): Promise<ObligationWorkItem[]> {
       const places = filter.locationId ? [filter.locationId] : areaRoots;
-      const conditions: (SQL | undefined)[] = [
-        places ? inAreas(obligations.locationId, places) : undefined,
-        filter.status ? eq(obligations.status, filter.status) : undefined,
-        filter.category ? eq(complianceRegimes.category, filter.category) : undefined,
-        filter.regimeId ? eq(obligations.regimeId, filter.regimeId) : undefined,
-        filter.responsibleUserId ? eq(obligations.responsibleUserId, filter.responsibleUserId) : undefined,
-      ];
-      if (filter.cursor) {
-        const { dueOn, id } = decodeWorklistCursor(filter.cursor);
-        conditions.push(
-          dueOn === null
-            ? sql`(${obligations.nextDueOn} IS NULL AND ${obligations.id} > ${id})`
-            : sql`(${obligations.nextDueOn} > ${dueOn} OR ${obligations.nextDueOn} IS NULL OR (${obligations.nextDueOn} = ${dueOn} AND ${obligations.id} > ${id}))`,
-        );
-      }
-      const rows = await db
-        .select({ ...obligationColumns, assetCode: assets.assetId, assetDescription: assets.description, locationPath: locations.path })
-        .from(obligations)
-        .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
-        .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
-        .leftJoin(counting, eq(counting.id, obligations.lastInspectionId))
-        .leftJoin(assets, eq(assets.id, obligations.assetId))
-        .innerJoin(locations, eq(locations.id, obligations.locationId))
-        .where(and(...conditions))
-        .orderBy(sql`${obligations.nextDueOn} ASC NULLS LAST`, asc(obligations.id))
-        .limit(limit + 1);
+      const after = filter.cursor ? decodeWorklistCursor(filter.cursor) : undefined;
+      const shape: WorklistShape = {
+        places: places !== null,
+        status: filter.status !== undefined,
+        category: filter.category !== undefined,
+        regime: filter.regimeId !== undefined,
+        responsible: filter.responsibleUserId !== undefined,
+        cursor: after ? (after.dueOn === null ? 'undated' : 'dated') : 'none',
+      };
+      const rows = await worklistStatement(shape).execute({
+        places,
+        status: filter.status,
+        category: filter.category,
+        regimeId: filter.regimeId,
+        responsibleUserId: filter.responsibleUserId,
+        afterDue: after?.dueOn ?? null,
+        afterId: after?.id,
+        limit: limit + 1,
+      });
       return rows.map((row) => {
         const obligation = toObligation(row, today);
         return {
