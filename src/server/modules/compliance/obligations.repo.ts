@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionAs, type Tx } from '../../db/actor';
@@ -7,7 +7,6 @@ import type { Inspection, Obligation, ObligationWorkItem } from '../../../shared
 import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
 import { daysOverdue, type ObligationStatus } from '../../../shared/domain/compliance/obligation-status';
 import type { RegimeCategory } from '../../../shared/domain/compliance/regimes';
-import { inAreas } from '../../policy/areas';
 import { isUuid } from '../../db/keyset';
 import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
