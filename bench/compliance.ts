@@ -60,6 +60,9 @@ export async function runCompliance(options: {
   const places = await sample(pool, "SELECT id FROM locations WHERE type IN ('region', 'site', 'building')", 200);
   const assets = await sample(pool, 'SELECT asset_id AS id FROM obligations WHERE asset_id IS NOT NULL GROUP BY asset_id', 2_000);
   const active = await sample(pool, "SELECT id FROM obligations WHERE state = 'active'", 2_000);
+  // Every user the seed made responsible for something, and one who answers for nothing (the
+  // dashboard's "Due for you" asks for everyone).
+  const people = [...(await sample(pool, 'SELECT DISTINCT responsible_user_id AS id FROM obligations WHERE responsible_user_id IS NOT NULL', 50)), crypto.randomUUID()];
   const treeNodes = [undefined, ...(await sample(pool, "SELECT id FROM locations WHERE type IN ('organisation', 'region', 'site', 'building')", 200))];
 
   const runId = `bench-${Date.now().toString(36)}`;
@@ -79,11 +82,13 @@ export async function runCompliance(options: {
   const region = rotate(regions);
   const asset = rotate(assets);
   const node = rotate(treeNodes);
+  const person = rotate(people);
   const lines: Array<{ name: string; budget: ComplianceLine['budget']; request: Request }> = [
     { name: 'GET /api/compliance/summary (whole estate)', budget: 'summary', request: { method: 'GET', path: '/api/compliance/summary' } },
     { name: 'GET /api/compliance/summary?locationId (regions, sites, buildings)', budget: 'summary', request: rotatingGet(() => `/api/compliance/summary?locationId=${regionOrPlace()}`) },
     { name: 'GET /api/compliance/obligations (work list, whole estate)', budget: 'list', request: { method: 'GET', path: '/api/compliance/obligations' } },
     { name: 'GET /api/compliance/obligations?status=overdue&locationId (regions)', budget: 'list', request: rotatingGet(() => `/api/compliance/obligations?status=overdue&locationId=${region()}`) },
+    { name: 'GET /api/compliance/obligations?responsibleUserId (Due for you)', budget: 'list', request: rotatingGet(() => `/api/compliance/obligations?responsibleUserId=${person()}`) },
     { name: "GET /api/obligations?assetId (an asset's Compliance tab)", budget: 'assetTab', request: rotatingGet(() => `/api/obligations?assetId=${asset()}`) },
     { name: 'GET /api/locations/tree (the top, regions, sites, buildings)', budget: 'list', request: rotatingGet(() => `/api/locations/tree${((id) => (id ? `?parentId=${id}` : ''))(node())}`) },
     { name: 'POST /api/inspections (record an inspection)', budget: 'record', request: record },

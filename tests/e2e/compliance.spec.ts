@@ -205,3 +205,21 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('the dashboard lists what is due for the signed-in user, each opening its asset or location', async ({ page }) => {
+  test.slow();
+  await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+  await page.goto('/');
+  // Responsible for nothing yet: no card.
+  await expect(page.getByTestId('compliance-overview')).toBeVisible();
+  await expect(page.getByTestId('my-duties')).toHaveCount(0);
+
+  const data = await seedEstate(page);
+  await page.goto('/');
+  const card = page.getByTestId('my-duties');
+  // Both overdue gas checks the user answers for (North's boiler and South's dock boiler); nothing else is theirs.
+  await expect(card.getByTestId('my-duty')).toHaveCount(2);
+  await expect(card.getByTestId('my-duty').first()).toContainText(data.gas.name);
+  await card.getByTestId('my-duty').filter({ hasText: data.north.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/assets/${data.boiler.id}$`));
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "obligations_responsible_user_id_next_due_on_id_idx" ON "obligations" USING btree ("responsible_user_id","next_due_on","id");
