@@ -180,6 +180,11 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             throw badRequest('The corrected inspection must be one of this obligation’s', { correctsId: 'Not an inspection of this obligation' });
           case 'already-corrected':
             throw conflict('That inspection has already been corrected: correct the correction instead', { correctsId: 'Already corrected' });
+          case 'readings-refused':
+            throw badRequest(
+              result.problems.map((problem) => problem.message).join('; '),
+              Object.fromEntries(result.problems.map((problem) => [`readings.${problem.key}`, problem.message])),
+            );
           case 'existing':
             // A retry of an inspection already recorded: the stored one, not a second.
             return reply.status(200).send(result.inspection);

@@ -6,7 +6,7 @@ import { assets, complianceRegimes, inspections, locations, obligations, users }
 import type { Inspection, Obligation, ObligationWorkItem } from '../../../shared/contract/compliance';
 import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
 import { daysOverdue, type ObligationStatus } from '../../../shared/domain/compliance/obligation-status';
-import type { RegimeCategory } from '../../../shared/domain/compliance/regimes';
+import { inspectionReadingProblems, type ReadingProblem, type RegimeCategory } from '../../../shared/domain/compliance/regimes';
 import { isUuid } from '../../db/keyset';
 import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
@@ -65,7 +65,8 @@ export type CreateObligationResult =
 
 export type RecordInspectionResult =
   | { kind: 'created' | 'existing'; inspection: Inspection }
-  | { kind: 'obligation-missing' | 'user-missing' | 'id-taken' | 'corrected-missing' | 'already-corrected' };
+  | { kind: 'obligation-missing' | 'user-missing' | 'id-taken' | 'corrected-missing' | 'already-corrected' }
+  | { kind: 'readings-refused'; problems: ReadingProblem[] };
 
 const responsible = alias(users, 'responsible');
 /** The inspection that counts, for its certificate number (a primary-key lookup per obligation). */
@@ -406,12 +407,14 @@ export function obligationsRepo(db: Db) {
         const seen = input.id ? await this.inspection(input.id, tx) : undefined;
         if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
         const [obligation] = await tx
-          .select({ id: obligations.id, assetId: obligations.assetId, regimeName: complianceRegimes.name })
+          .select({ id: obligations.id, assetId: obligations.assetId, regimeName: complianceRegimes.name, readings: complianceRegimes.readings })
           .from(obligations)
           .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
           .where(eq(obligations.id, input.obligationId))
           .for('update', { of: obligations });
         if (!obligation) return { kind: 'obligation-missing' };
+        const problems = inspectionReadingProblems(obligation.readings, input.readings, input.result);
+        if (problems.length) return { kind: 'readings-refused', problems };
         if (!(await activeUser(tx, input.performedById))) return { kind: 'user-missing' };
         if (input.correctsId) {
           const [corrected] = await tx

@@ -224,6 +224,30 @@ describe('recording an inspection', () => {
     expect(tooMany.json<{ message: string }>().message).toBe('At most 20 readings');
   });
 
+  it('checks readings against the regime’s limits: out of limits is a fail, an unknown reading is refused, and nothing is half-written', async () => {
+    const o = await oblige('legionella_sentinel_temperatures', { locationId: site });
+    const hot = 'hot_sentinel_temperature';
+    const cold = 'cold_sentinel_temperature';
+    const lukewarm = await inspect(o.id, '2025-06-20', { readings: { [hot]: 45.5, [cold]: 12 } });
+    expect(lukewarm.statusCode).toBe(400);
+    expect(lukewarm.json()).toMatchObject({
+      message: 'Hot sentinel outlet after 1 minute 45.5 °C is outside its limit (≥ 50 °C), so the result is a fail',
+      errors: { [`readings.${hot}`]: 'Hot sentinel outlet after 1 minute 45.5 °C is outside its limit (≥ 50 °C), so the result is a fail' },
+    });
+    expect((await inspect(o.id, '2025-06-20', { result: 'pass_with_observations', readings: { [cold]: 20 } })).statusCode).toBe(400);
+    const typo = await inspect(o.id, '2025-06-20', { readings: { hot_tap: 60 } });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json<{ message: string }>().message).toBe('Reading "hot_tap" is not one of this regime’s readings');
+    expect((await getJson(t.app, `/api/obligations/${o.id}/inspections`, manager)).json<Inspection[]>()).toHaveLength(0);
+
+    const failed = await inspect(o.id, '2025-06-20', { result: 'fail', readings: { [hot]: 45.5, [cold]: 12 } });
+    expect(failed.statusCode).toBe(201);
+    expect(failed.json<Inspection>().readings).toEqual({ [hot]: 45.5, [cold]: 12 });
+    const passed = await inspect(o.id, '2025-06-21', { readings: { [hot]: 50, [cold]: 19.9 } });
+    expect(passed.statusCode).toBe(201);
+    expect(await obligation(o.id)).toMatchObject({ lastResult: 'pass', lastCompletedOn: '2025-06-21' });
+  });
+
   it('gives the first record back when a phone retries with the same id', async () => {
     await setClock('2025-07-10T10:00:00Z');
     const o = await oblige('gas_safety', { assetId: await newAsset() });

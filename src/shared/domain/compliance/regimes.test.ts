@@ -7,9 +7,11 @@ import {
   ANCHOR_RULE_LABELS,
   ANCHOR_RULES,
   type ComplianceRegime,
+  type ReadingDefinition,
   findRegime,
   INSPECTION_RESULT_LABELS,
   INSPECTION_RESULTS,
+  inspectionReadingProblems,
   readingLimitLabel,
   readingWithinLimits,
   REGIME_CATEGORIES,
@@ -199,6 +201,32 @@ describe('readings', () => {
     expect(readingLimitLabel(cold)).toBe('< 20 °C');
     expect(readingLimitLabel(band)).toBe('≥ 1 and < 5 bar');
     expect(readingLimitLabel({ key: 'free', label: 'Free', unit: 'kg' })).toBe('');
+  });
+});
+
+describe('inspectionReadingProblems', () => {
+  const sentinels = findRegime('legionella_sentinel_temperatures')!.readings;
+  const [hot, cold] = sentinels as [ReadingDefinition, ReadingDefinition];
+
+  it('accepts readings within limits, and none at all', () => {
+    expect(inspectionReadingProblems(sentinels, { [hot.key]: 55, [cold.key]: 12 }, 'pass')).toEqual([]);
+    expect(inspectionReadingProblems(sentinels, {}, 'pass')).toEqual([]);
+  });
+
+  it.each(['pass', 'pass_with_observations'] as const)('refuses a %s with a reading outside its limits, naming the reading and the limit', (result) => {
+    expect(inspectionReadingProblems(sentinels, { [hot.key]: 45, [cold.key]: 20 }, result)).toEqual([
+      { key: hot.key, message: `${hot.label} 45 °C is outside its limit (≥ 50 °C), so the result is a fail` },
+      { key: cold.key, message: `${cold.label} 20 °C is outside its limit (< 20 °C), so the result is a fail` },
+    ]);
+  });
+
+  it('keeps an out-of-limit reading on a fail: that is the finding', () => {
+    expect(inspectionReadingProblems(sentinels, { [hot.key]: 45 }, 'fail')).toEqual([]);
+  });
+
+  it('refuses a key the regime does not define, whatever the result', () => {
+    expect(inspectionReadingProblems(sentinels, { hot_tap: 60 }, 'fail')).toEqual([{ key: 'hot_tap', message: 'Reading "hot_tap" is not one of this regime’s readings' }]);
+    expect(inspectionReadingProblems([], { t: 1 }, 'pass')).toEqual([{ key: 't', message: 'This regime records no readings' }]);
   });
 });
 

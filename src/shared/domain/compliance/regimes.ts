@@ -75,6 +75,41 @@ export function readingLimitLabel(definition: ReadingDefinition): string {
   return limits.length ? `${limits.join(' and ')}${unit}` : '';
 }
 
+/** A recorded reading the regime's definitions refuse, keyed by the reading's key for the form. */
+export interface ReadingProblem {
+  key: string;
+  message: string;
+}
+
+/**
+ * What is wrong with an inspection's readings, against its regime's definitions: a key the regime
+ * does not define (a typo would otherwise be kept for good, since inspections are never edited), and
+ * a reading outside its limits on anything but a fail: the limits are the legal ones (a sentinel
+ * outlet below 50 °C is a legionella risk), so the result must be a fail, which raises the remedial
+ * action. Readings are optional: a missing one is no problem.
+ */
+export function inspectionReadingProblems(
+  definitions: readonly ReadingDefinition[],
+  readings: Readonly<Record<string, number>>,
+  result: InspectionResult,
+): ReadingProblem[] {
+  const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
+  const problems: ReadingProblem[] = [];
+  for (const [key, value] of Object.entries(readings)) {
+    const definition = byKey.get(key);
+    if (!definition) {
+      problems.push({ key, message: definitions.length ? `Reading "${key}" is not one of this regime’s readings` : 'This regime records no readings' });
+    } else if (result !== 'fail' && !readingWithinLimits(definition, value)) {
+      const unit = definition.unit ? ` ${definition.unit}` : '';
+      problems.push({
+        key,
+        message: `${definition.label} ${value}${unit} is outside its limit (${readingLimitLabel(definition)}), so the result is a fail`,
+      });
+    }
+  }
+  return problems;
+}
+
 export interface ComplianceRegime {
   /** Stable slug: seeded obligations and per-organisation copies refer to it, so it never changes. */
   key: string;

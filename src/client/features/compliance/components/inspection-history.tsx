@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileText, ImageOff, Paperclip } from 'lucide-react';
 import type { Inspection, InspectionEvidence } from '@shared/contract/compliance';
-import { INSPECTION_RESULT_LABELS } from '@shared/domain/compliance';
+import { INSPECTION_RESULT_LABELS, readingLimitLabel, readingWithinLimits, type ReadingDefinition } from '@shared/domain/compliance';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,7 +9,23 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/format';
 import { safeMediaUrl } from '@/lib/safe-media-url';
 import { useInspections } from '@/features/compliance/api/use-inspections';
+import { useRegimes } from '@/features/compliance/api/use-regimes';
 import { AddEvidenceDialog } from './add-evidence-dialog';
+
+/** A recorded reading with its unit, marked when it was outside the regime's limit. */
+function Reading({ definition, readingKey, value }: { definition: ReadingDefinition | undefined; readingKey: string; value: number }) {
+  const outside = definition !== undefined && !readingWithinLimits(definition, value);
+  return (
+    <>
+      <dt className="text-muted-foreground">{definition?.label ?? readingKey}</dt>
+      <dd className={outside ? 'font-medium text-destructive' : undefined}>
+        {value}
+        {definition?.unit ? ` ${definition.unit}` : ''}
+        {outside && ` (outside the limit, ${readingLimitLabel(definition)})`}
+      </dd>
+    </>
+  );
+}
 
 /** Who did it: the named user, else the contractor; when neither is known, whoever entered it. */
 function who(inspection: Inspection): { label: string; name: string } {
@@ -23,8 +39,21 @@ function who(inspection: Inspection): { label: string; name: string } {
  * certificate, and the evidence. An entry a later one corrects is marked and no longer counts.
  * Read when shown (the card's History button).
  */
-export function InspectionHistory({ obligationId, regimeName, id, mayAddEvidence }: { obligationId: string; regimeName: string; id: string; mayAddEvidence: boolean }) {
+export function InspectionHistory({
+  obligationId,
+  regimeId,
+  regimeName,
+  id,
+  mayAddEvidence,
+}: {
+  obligationId: string;
+  regimeId: string;
+  regimeName: string;
+  id: string;
+  mayAddEvidence: boolean;
+}) {
   const { data: inspections, isLoading, error } = useInspections(obligationId);
+  const readingDefinitions = useRegimes().data?.find((regime) => regime.id === regimeId)?.readings ?? [];
   const [adding, setAdding] = useState<Inspection | null>(null);
 
   let body;
@@ -71,6 +100,9 @@ export function InspectionHistory({ obligationId, regimeName, id, mayAddEvidence
                   <dd>{formatCalendarDate(inspection.certificateExpiresOn)}</dd>
                 </>
               )}
+              {Object.entries(inspection.readings).map(([key, value]) => (
+                <Reading key={key} definition={readingDefinitions.find((definition) => definition.key === key)} readingKey={key} value={value} />
+              ))}
               {inspection.notes && (
                 <>
                   <dt className="text-muted-foreground">Notes</dt>

@@ -148,7 +148,7 @@ function ObligationCard({
           <History aria-hidden /> History
           <ChevronDown aria-hidden className={showHistory ? 'rotate-180 transition-transform' : 'transition-transform'} />
         </Button>
-        {showHistory && <InspectionHistory id={historyId} obligationId={obligation.id} regimeName={obligation.regime.name} mayAddEvidence={mayAddEvidence} />}
+        {showHistory && <InspectionHistory id={historyId} obligationId={obligation.id} regimeId={obligation.regime.id} regimeName={obligation.regime.name} mayAddEvidence={mayAddEvidence} />}
       </div>
     </Card>
   );

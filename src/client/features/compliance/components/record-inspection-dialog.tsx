@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createInspectionSchema, type Obligation } from '@shared/contract/compliance';
-import { INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '@shared/domain/compliance';
+import { INSPECTION_RESULTS, INSPECTION_RESULT_LABELS, inspectionReadingProblems, ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '@shared/domain/compliance';
 import { MAX_EVIDENCE_FILES } from '@shared/domain/uploads';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,8 +16,10 @@ import { errorMessage } from '@/lib/api-client';
 import { randomUuid } from '@/lib/random-uuid';
 import { useCan } from '@/lib/permissions';
 import { useRecordInspection } from '@/features/compliance/api/use-compliance-writes';
+import { useRegimes } from '@/features/compliance/api/use-regimes';
 import { describeFailures, uploadEvidence, type EvidenceFailure } from '@/features/compliance/api/upload-evidence';
 import { EvidencePicker } from './evidence-picker';
+import { parseReadings, ReadingsFields, type ReadingDrafts } from './readings-fields';
 
 type InspectionValues = z.input<typeof createInspectionSchema>;
 type InspectionOutput = z.output<typeof createInspectionSchema>;
@@ -25,7 +27,7 @@ type InspectionOutput = z.output<typeof createInspectionSchema>;
 /**
  * Record inspection (ADR 025), built for a phone at the asset: the date (today unless back-dated;
  * the server refuses a future one), the result, the certificate, notes and evidence (photos, PDF
- * certificates). The form keeps one inspection id while it is open, so saving again after a lost
+ * certificates), and the regime's readings with their limits. The form keeps one inspection id while it is open, so saving again after a lost
  * answer cannot record it twice. The inspection is saved first, then each file is uploaded against
  * it: a file that fails leaves the inspection recorded, and the toast names it so it can be added
  * from the History.
@@ -115,15 +117,27 @@ function InspectionForm({
   // One id for as long as this form lives: every save of it is the same inspection.
   const [id] = useState(randomUuid);
   const today = todayIn(ORGANISATION_TIME_ZONE_DEFAULT, new Date());
+  const readingDefinitions = useRegimes().data?.find((regime) => regime.id === obligation.regime.id)?.readings ?? [];
+  const [readingDrafts, setReadingDrafts] = useState<ReadingDrafts>({});
+  const [readingErrors, setReadingErrors] = useState<Record<string, string>>({});
   const form = useForm<InspectionValues, unknown, InspectionOutput>({
     resolver: zodResolver(createInspectionSchema),
     defaultValues: { id, obligationId: obligation.id, performedOn: today, result: 'pass', certificateNumber: '', certificateExpiresOn: '', notes: '' },
   });
   const { errors } = form.formState;
   const field = (name: string) => `${formId}-${name}`;
+  // The readings are checked by the same rule the server applies (a reading outside its limit makes
+  // the result a fail), so the person fixes them here rather than after a refusal.
+  const submit = (values: InspectionOutput) => {
+    const { readings, errors: typing } = parseReadings(readingDefinitions, readingDrafts);
+    const problems = Object.fromEntries(inspectionReadingProblems(readingDefinitions, readings, values.result).map((problem) => [problem.key, problem.message]));
+    const found = { ...problems, ...typing };
+    setReadingErrors(found);
+    if (Object.keys(found).length === 0) onSubmit({ ...values, readings });
+  };
 
   return (
-    <form id={formId} className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+    <form id={formId} className="grid gap-4" noValidate onSubmit={form.handleSubmit(submit)}>
       <FormField id={field('date')} label="Date performed" error={errors.performedOn?.message}>
         <Input id={field('date')} type="date" max={today} aria-invalid={!!errors.performedOn} {...form.register('performedOn')} />
       </FormField>
@@ -137,6 +151,7 @@ function InspectionForm({
         ))}
         {errors.result && <p className="text-sm text-destructive">{errors.result.message}</p>}
       </fieldset>
+      <ReadingsFields idPrefix={formId} definitions={readingDefinitions} drafts={readingDrafts} errors={readingErrors} onChange={setReadingDrafts} />
       <FormField id={field('certificate')} label="Certificate number" error={errors.certificateNumber?.message}>
         <Input id={field('certificate')} autoComplete="off" aria-invalid={!!errors.certificateNumber} {...form.register('certificateNumber')} />
       </FormField>
