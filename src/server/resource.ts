@@ -10,18 +10,32 @@ import type { SearchSource } from './modules/search/matches';
 import type { ReportDefinition } from './modules/reports/report-definition';
 
 /** Records another record's column can point at; the history shows them by name. */
-export type ReferenceKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter';
+export type ReferenceKind = 'location' | 'asset' | 'assessment' | 'action' | 'meter' | 'obligation' | 'inspection' | 'regime' | 'user';
+
+/** How the history names a record of a kind: a column of its table, or an expression over its row. */
+export interface RecordName {
+  kind: ReferenceKind;
+  name: PgColumn | SQL;
+}
 
 /** A table whose every insert, update and delete the audit trail records (db/sql/audit.sql). */
 export interface AuditedTable {
   table: PgTable;
   entity: HistoryEntity;
-  /** The column naming a record in a sentence ("Added action ACT-000004"), or null. */
+  /**
+   * The column naming a record in a sentence ("Added action ACT-000004"); null names it by its
+   * `referencedAs` name when it has one ("Added compliance obligation “Gas safety”").
+   */
   subjectColumn: string | null;
   /** Columns holding another record's id. */
   references: Record<string, ReferenceKind>;
-  /** When other records refer to this one: the kind they call it and the column the history names it by. */
-  referencedAs?: { kind: ReferenceKind; name: PgColumn };
+  /** When other records refer to this one: the kind they call it and how the history names it. */
+  referencedAs?: RecordName;
+}
+
+/** A table other records point at that the audit trail does not follow (e.g. the regime catalogue). */
+export interface NamedTable extends RecordName {
+  table: PgTable;
 }
 
 /** A resource's list in the global search (GET /api/search); `list` is its key in the response. */
@@ -52,6 +66,8 @@ export interface Resource {
   routes: () => Promise<(ctx: AppContext) => FastifyPluginAsyncZod>;
   /** Its tables the audit trail follows; each needs its trigger in db/sql/audit.sql (a test checks). */
   audited?: AuditedTable[];
+  /** Its other tables whose records the history names where an audited record points at them. */
+  named?: NamedTable[];
   /** Its list in the global search; the table needs a search_text column and search_words triggers (db/sql/search.sql). */
   search?: SearchList;
   /** Its section of the API reference (GET /api/openapi.json, docs/api.md): the paths' first segments after /api. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { createAsset, createLocation } from './fixtures';
+import { createAsset, createLocation, createObligation, recordInspection, regimesByKey } from './fixtures';
 
 /** The asset detail page's History tab (issue #7): who changed what, when, refreshed after edits on the page. */
 
@@ -82,6 +82,24 @@ test.describe('asset history', () => {
     await expect(entries(page)).toHaveCount(56);
     await expect(entries(page).last().getByRole('heading')).toHaveText('Created asset');
     await expect(page.getByTestId('load-more')).toHaveCount(0);
+  });
+
+  test('names compliance records by their regime and date, not by their ids', async ({ page }) => {
+    await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+    const location = await createLocation(page);
+    const asset = await createAsset(page, { locationId: location.id, type: 'hvac' });
+    const gas = (await regimesByKey(page)).gas_safety!;
+    const obligation = await createObligation(page, { regimeId: gas.id, assetId: asset.id });
+    await recordInspection(page, { obligationId: obligation.id, performedOn: '2025-03-04', result: 'fail' });
+    await page.goto(`/assets/${asset.id}`);
+    await tab(page, 'History').click();
+
+    const inspection = entries(page).filter({ has: page.getByRole('heading', { name: `Recorded inspection “${gas.name}, 4 Mar 2025”` }) });
+    await expect(inspection.getByTestId('history-change')).toContainText(['Compliance obligation: ' + gas.name, 'Date performed: 4 Mar 2025', 'Result: Fail']);
+    const raised = entries(page).filter({ has: page.getByRole('heading', { name: /^Added action ACT-/ }) });
+    await expect(raised.getByTestId('history-change').filter({ hasText: 'Inspection:' })).toHaveText(`Inspection: ${gas.name}, 4 Mar 2025`);
+    await expect(entries(page).filter({ has: page.getByRole('heading', { name: `Added compliance obligation “${gas.name}”` }) })).toHaveCount(1);
+    await expect(page.getByTestId('history-change').filter({ hasText: /[0-9a-f]{8}-[0-9a-f]{4}-/ })).toHaveCount(0);
   });
 
   test("says 'No history yet' when nothing was recorded", async ({ page }) => {

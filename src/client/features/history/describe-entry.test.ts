@@ -29,6 +29,32 @@ describe('describeEntry', () => {
     const video = entry({ entity: 'media', operation: 'create', subject: 'walk.mp4', changes: [{ field: 'type', before: null, after: 'video' }] });
     expect(describeEntry(video)).toBe('Added video “walk.mp4”');
     expect(describeEntry(entry({ entity: 'media', operation: 'create', subject: 'x.bin' }))).toBe('Added file “x.bin”');
+    const certificate = entry({ entity: 'media', operation: 'create', subject: 'eicr.pdf', changes: [{ field: 'type', before: null, after: 'document' }] });
+    expect(describeEntry(certificate)).toBe('Added document “eicr.pdf”');
+  });
+
+  it('words compliance records and their fields as the Compliance tab does', () => {
+    const inspection = entry({
+      entity: 'inspection',
+      operation: 'create',
+      subject: 'Gas safety inspection and service, 10 Jan 2025',
+      changes: [
+        { field: 'performedOn', before: null, after: '2025-01-10' },
+        { field: 'result', before: null, after: 'pass_with_observations' },
+        { field: 'performedById', before: null, after: 'Bob Builder' },
+      ],
+    });
+    expect(describeEntry(inspection)).toBe('Recorded inspection “Gas safety inspection and service, 10 Jan 2025”');
+    expect(changeLines(inspection)).toEqual([
+      { label: 'Date performed', after: '10 Jan 2025' },
+      { label: 'Result', after: 'Pass with observations' },
+      { label: 'Performed by', after: 'Bob Builder' },
+    ]);
+    const obligation = entry({ entity: 'obligation', changes: [{ field: 'status', before: 'due_soon', after: 'overdue' }, { field: 'state', before: 'active', after: 'not_applicable' }] });
+    expect(changeLines(obligation)).toEqual([
+      { label: 'Status', before: 'Due soon', after: 'Overdue' },
+      { label: 'State', before: 'Active', after: 'Not applicable' },
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   LOCATION_TYPE_LABELS,
   METER_TYPE_LABELS,
 } from '@shared/domain';
+import { INSPECTION_RESULT_LABELS, INTERVAL_UNIT_LABELS, OBLIGATION_STATE_LABELS, OBLIGATION_STATUS_LABELS } from '@shared/domain/compliance';
 import { formatCalendarDate, formatDateTime, formatNumber } from '@/lib/format';
 
 /** How the History tab words an audit entry: a sentence for what happened and "Field: old → new" lines. */
@@ -57,7 +58,7 @@ export function describeEntry(entry: HistoryEntry): string {
   if (entry.entity === 'media') {
     const type = entry.changes.find((c) => c.field === 'type');
     const value = type?.after ?? type?.before;
-    if (value === 'photo' || value === 'video') noun = value;
+    if (value === 'photo' || value === 'video' || value === 'document') noun = value;
   }
   const sentence = `${VERBS[entry.entity][entry.operation]} ${noun}`;
   // The asset's own entries sit on its page: its code would only repeat the header.
@@ -117,6 +118,28 @@ const FIELD_LABELS: Record<string, string> = {
   notes: 'Notes',
   photoUrl: 'Photo',
   isReset: 'Meter reset',
+  overdueFor: 'Overdue since',
+  obligationId: 'Compliance obligation',
+  inspectionId: 'Inspection',
+  regimeId: 'Regime',
+  intervalCount: 'Interval',
+  intervalUnit: 'Interval unit',
+  intervalReason: 'Reason for the interval',
+  responsibleUserId: 'Responsible person',
+  contractor: 'Contractor',
+  state: 'State',
+  stateReason: 'Reason',
+  stateSetBy: 'State set by',
+  startOn: 'First due',
+  lastCompletedOn: 'Last completed',
+  certificateExpiresOn: 'Certificate expiry',
+  nextDueOn: 'Next due',
+  performedOn: 'Date performed',
+  performedById: 'Performed by',
+  result: 'Result',
+  readings: 'Readings',
+  certificateNumber: 'Certificate number',
+  correctsId: 'Corrects',
 };
 
 /** A record's own code field: "Asset ID" on the asset, where "Asset" would point at itself. */
@@ -135,17 +158,35 @@ const TYPE_LABELS: Partial<Record<HistoryEntity, Record<string, string>>> = {
   asset: ASSET_TYPE_LABELS,
   location: LOCATION_TYPE_LABELS,
   meter: METER_TYPE_LABELS,
-  media: { photo: 'Photo', video: 'Video' },
+  media: { photo: 'Photo', video: 'Video', document: 'Document (PDF)' },
 };
-const STATUS_LABELS: Partial<Record<HistoryEntity, Record<string, string>>> = { asset: ASSET_STATUS_LABELS, action: ACTION_STATUS_LABELS };
+const STATUS_LABELS: Partial<Record<HistoryEntity, Record<string, string>>> = {
+  asset: ASSET_STATUS_LABELS,
+  action: ACTION_STATUS_LABELS,
+  obligation: OBLIGATION_STATUS_LABELS,
+};
 const VALUE_LABELS: Record<string, Record<string, string>> = {
+  result: INSPECTION_RESULT_LABELS,
+  state: OBLIGATION_STATE_LABELS,
+  intervalUnit: INTERVAL_UNIT_LABELS,
   condition: CONDITION_LABELS,
   priority: ACTION_PRIORITY_LABELS,
   category: ACTION_CATEGORY_LABELS,
   severity: DEFECT_SEVERITY_LABELS,
   ...Object.fromEntries(COMPLIANCE_FIELDS.map(({ key }) => [key, COMPLIANCE_LABELS])),
 };
-const CALENDAR_DATES = new Set(['installDate', 'warrantyExpiry', 'targetDate', 'completedDate']);
+const CALENDAR_DATES = new Set([
+  'installDate',
+  'warrantyExpiry',
+  'targetDate',
+  'completedDate',
+  'overdueFor',
+  'startOn',
+  'lastCompletedOn',
+  'certificateExpiresOn',
+  'nextDueOn',
+  'performedOn',
+]);
 const TIMES = new Set(['assessedAt', 'takenAt', 'readingDate']);
 
 const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);

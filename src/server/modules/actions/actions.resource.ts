@@ -15,7 +15,7 @@ export const actionsResource = defineResource({
       table: actions,
       entity: 'action',
       subjectColumn: 'action_id',
-      references: { asset_id: 'asset', assessment_id: 'assessment' },
+      references: { asset_id: 'asset', location_id: 'location', assessment_id: 'assessment', obligation_id: 'obligation', inspection_id: 'inspection' },
       referencedAs: { kind: 'action', name: actions.actionId },
     },
   ],

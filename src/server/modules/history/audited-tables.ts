@@ -40,6 +40,11 @@ export const HIDDEN_COLUMNS = [
   'assessed_by',
   'uploaded_by',
   'recorded_by',
+  'recorded_by_id',
+  // An obligation's copies of its counting inspection and of when its status next changes.
+  'last_inspection_id',
+  'status_changes_on',
+  'remedial_action_open',
 ] as const;
 
 export interface ColumnInfo {

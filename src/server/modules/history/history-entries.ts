@@ -58,21 +58,38 @@ function columnChanges(row: AuditRow, table: AuditedTableInfo, historyAssetId: s
   return changes.sort((a, b) => position(a.column) - position(b.column) || a.column.localeCompare(b.column));
 }
 
-/** Every record id the rows' visible changes point at, by kind, to look their names up in one go. */
+/** A record named by what others call it: a table without a subject column (an obligation, by its regime). */
+function namedByReference(table: AuditedTableInfo): ReferenceKind | undefined {
+  return table.subjectColumn === null ? table.referencedAs?.kind : undefined;
+}
+
+/**
+ * Every record id the rows' visible changes point at, by kind, to look their names up in one go,
+ * with the rows' own records where those are named that way.
+ */
 export function referencedIds(rows: AuditRow[], historyAssetId: string): Map<ReferenceKind, Set<string>> {
   const ids = new Map<ReferenceKind, Set<string>>();
+  const add = (kind: ReferenceKind, id: string) => ids.set(kind, (ids.get(kind) ?? new Set()).add(id));
   for (const row of rows) {
     const table = auditedTable(row.entity);
     if (!table) continue;
+    const ownKind = namedByReference(table);
+    if (ownKind) add(ownKind, row.entityId);
     for (const change of columnChanges(row, table, historyAssetId)) {
       const kind = table.references[change.column];
       if (!kind) continue;
       for (const value of [change.before, change.after]) {
-        if (typeof value === 'string') ids.set(kind, (ids.get(kind) ?? new Set()).add(value));
+        if (typeof value === 'string') add(kind, value);
       }
     }
   }
   return ids;
+}
+
+/** The name of a record named by what others call it, while it exists. */
+function ownName(table: AuditedTableInfo, entityId: string, names: ReferenceNames): string | undefined {
+  const kind = namedByReference(table);
+  return kind && names.get(referenceKey(kind, entityId));
 }
 
 /** The record's code or name from a whole row (a create's `after`, a delete's `before`). */
@@ -112,7 +129,7 @@ export function toHistoryEntry(
     entity: table.entity,
     entityId: row.entityId,
     operation: row.operation,
-    subject: subjectOf(row.entity, wholeRow) ?? renamed ?? subjects.get(row.entityId) ?? null,
+    subject: subjectOf(row.entity, wholeRow) ?? renamed ?? subjects.get(row.entityId) ?? ownName(table, row.entityId, names) ?? null,
     changes,
   };
 }

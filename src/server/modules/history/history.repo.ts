@@ -2,16 +2,24 @@ import { and, desc, eq, getTableColumns, inArray, lt, ne, sql, type SQL } from '
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { assets, auditLog, users } from '../../db/schema';
+import type { NamedTable } from '../../resource';
 import { RESOURCES } from '../../resources';
 import { HIDDEN_COLUMNS, type ReferenceKind } from './audited-tables';
 import { referenceKey, subjectOf, type AuditRow, type ReferenceNames } from './history-entries';
 
-/** Where each kind of referenced record keeps the name the history shows for it (`referencedAs` in the resources). */
+/**
+ * Where each kind of referenced record keeps the name the history shows for it: `referencedAs` and
+ * `named` in the resources, and people (an inspection's performer, an obligation's responsible
+ * person) by their full name.
+ */
+const NAMED_TABLES: NamedTable[] = [
+  ...RESOURCES.flatMap((resource) => resource.audited ?? []).flatMap(({ table, referencedAs }) => (referencedAs ? [{ table, ...referencedAs }] : [])),
+  ...RESOURCES.flatMap((resource) => resource.named ?? []),
+  { kind: 'user', table: users, name: users.fullName },
+];
 const REFERENCE_NAMES = Object.fromEntries(
-  RESOURCES.flatMap((resource) => resource.audited ?? []).flatMap(({ table, referencedAs }) =>
-    referencedAs ? [[referencedAs.kind, { table, id: getTableColumns(table).id as PgColumn, name: referencedAs.name }]] : [],
-  ),
-) as Record<ReferenceKind, { table: PgTable; id: PgColumn; name: PgColumn }>;
+  NAMED_TABLES.map(({ kind, table, name }) => [kind, { table, id: getTableColumns(table).id as PgColumn, name }]),
+) as Record<ReferenceKind, { table: PgTable; id: PgColumn; name: PgColumn | SQL }>;
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

@@ -326,6 +326,43 @@ describe('GET /api/assets/{id}/history', () => {
     expect(entries[1]).toMatchObject({ actor: { id: other.id, fullName: 'Bob Builder' }, changes: [{ field: 'model', before: null, after: 'VRV IV' }] });
   });
 
+  it('names compliance records as people say them: an obligation by its regime, an inspection by regime and date, people by name', async () => {
+    const asset = await newAsset();
+    const regimes = (await getJson(t.app, '/api/compliance/regimes', cookie)).json<Array<{ id: string; key: string; name: string }>>();
+    const gas = regimes.find((r) => r.key === 'gas_safety')!;
+    const obligation = await created<{ id: string }>('/api/obligations', { regimeId: gas.id, assetId: asset.id, responsibleUserId: other.id });
+    await send('PATCH', `/api/obligations/${obligation.id}`, { state: 'suspended', stateReason: 'Boiler capped off' });
+    const inspection = await created<{ id: string }>('/api/inspections', { obligationId: obligation.id, performedOn: '2025-01-10', result: 'fail', performedById: other.id });
+
+    const { entries } = await history(asset.id);
+    const inspectionName = `${gas.name}, 10 Jan 2025`;
+    const raised = entries.find((e) => e.entity === 'action' && e.operation === 'create')!;
+    expect(raised.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'obligationId', before: null, after: gas.name },
+        { field: 'inspectionId', before: null, after: inspectionName },
+      ]),
+    );
+    const recorded = entries.find((e) => e.entity === 'inspection')!;
+    expect(recorded).toMatchObject({ entityId: inspection.id, operation: 'create', subject: inspectionName });
+    expect(recorded.changes).toEqual(expect.arrayContaining([{ field: 'performedById', before: null, after: 'Bob Builder' }]));
+    expect(recorded.changes.map((c) => c.field)).not.toContain('recordedById');
+    const suspended = entries.find((e) => e.entity === 'obligation' && e.operation === 'update' && e.changes.some((c) => c.field === 'state'))!;
+    expect(suspended).toMatchObject({ subject: gas.name });
+    expect(suspended.changes).toEqual(expect.arrayContaining([{ field: 'stateSetBy', before: null, after: 'Alice Auditor' }]));
+    const added = entries.find((e) => e.entity === 'obligation' && e.operation === 'create')!;
+    expect(added).toMatchObject({ subject: gas.name });
+    expect(added.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'regimeId', before: null, after: gas.name },
+        { field: 'responsibleUserId', before: null, after: 'Bob Builder' },
+      ]),
+    );
+    // No raw id is left anywhere in the compliance entries.
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-/;
+    for (const entry of entries) for (const change of entry.changes) expect(String(change.after), `${entry.entity}.${change.field}`).not.toMatch(uuid);
+  });
+
   it('leaves out updates of derived fields only (a photo added to the list)', async () => {
     const asset = await newAsset();
     const key = await uploadLocal(t.app, cookie, await png(), 'image/png');

@@ -20,7 +20,7 @@ export const mediaResource = defineResource({
       entity: 'media',
       subjectColumn: 'filename',
       // An inspection is not a record the asset's history names (its own entries say what it was).
-      references: { asset_id: 'asset', assessment_id: 'assessment', action_id: 'action' },
+      references: { asset_id: 'asset', assessment_id: 'assessment', action_id: 'action', inspection_id: 'inspection' },
     },
   ],
 });
