@@ -17,7 +17,22 @@ import { raiseForInspection, raiseForOverdue, remedialActionOpen } from './remed
 import { selectInspections, toInspection } from './inspection-reads';
 
 type ObligationRow = typeof obligations.$inferSelect;
-type RegimeRow = typeof complianceRegimes.$inferSelect;
+/**
+ * What an obligation's reads need of its regime: its name and the rules its dates follow. Not the
+ * whole row: its reference text, notes and JSON columns, parsed again for every row of a list, were
+ * most of what a page of the work list cost to read.
+ */
+const regimeFactColumns = {
+  id: complianceRegimes.id,
+  key: complianceRegimes.key,
+  name: complianceRegimes.name,
+  category: complianceRegimes.category,
+  intervalCount: complianceRegimes.intervalCount,
+  intervalUnit: complianceRegimes.intervalUnit,
+  anchor: complianceRegimes.anchor,
+  dueSoonDays: complianceRegimes.dueSoonDays,
+};
+type RegimeRow = Pick<typeof complianceRegimes.$inferSelect, keyof typeof regimeFactColumns>;
 type NewObligation = z.output<typeof createObligationSchema>;
 type ObligationChanges = z.output<typeof updateObligationSchema>;
 type NewInspection = z.output<typeof createInspectionSchema>;
@@ -74,7 +89,7 @@ const counting = alias(inspections, 'counting');
 
 const obligationColumns = {
   row: obligations,
-  regime: complianceRegimes,
+  regime: regimeFactColumns,
   responsibleName: responsible.fullName,
   lastCertificateNumber: counting.certificateNumber,
 };
@@ -164,7 +179,7 @@ async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Prom
  */
 export async function recomputeObligation(tx: Tx, id: string, today: CalendarDate, actorId: string): Promise<void> {
   const [found] = await tx
-    .select({ row: obligations, regime: complianceRegimes })
+    .select({ row: obligations, regime: regimeFactColumns })
     .from(obligations)
     .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
     .where(eq(obligations.id, id))
