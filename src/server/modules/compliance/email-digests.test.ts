@@ -98,7 +98,7 @@ let other: FastifyInstance | undefined;
 let admin: string;
 const people: Record<string, { id: string; cookie: string; username: string; password: string }> = {};
 let regimes: Map<string, Regime>;
-const obligationIds: Record<string, string> = {};
+const obligationIds = { gas: '', fra: '', eicr: '', pat: '', olive: '' };
 let assetCode: string;
 let assetId: string;
 let siteId: string;
