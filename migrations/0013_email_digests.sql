@@ -21,4 +21,5 @@ ALTER TABLE "compliance_reminders" ADD CONSTRAINT "compliance_reminders_obligati
 ALTER TABLE "compliance_reminders" ADD CONSTRAINT "compliance_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_digest_preferences" ADD CONSTRAINT "email_digest_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "compliance_reminders_user_id_idx" ON "compliance_reminders" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "compliance_reminders_threshold_due_on_idx" ON "compliance_reminders" USING btree ("threshold","due_on");--> statement-breakpoint
 CREATE INDEX "compliance_reminders_sending_claimed_at_idx" ON "compliance_reminders" USING btree ("claimed_at") WHERE "compliance_reminders"."outcome" = 'sending';

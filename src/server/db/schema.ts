@@ -695,6 +695,9 @@ export const complianceReminders = pgTable(
   (t) => [
     primaryKey({ columns: [t.obligationId, t.threshold, t.dueOn] }),
     index('compliance_reminders_user_id_idx').on(t.userId),
+    // The job's look for what is not yet reminded reads only the reminders of recent and coming due
+    // dates, not every one ever sent.
+    index('compliance_reminders_threshold_due_on_idx').on(t.threshold, t.dueOn),
     // Claims a process left unsent (it stopped mid-run), for the next run to take over.
     index('compliance_reminders_sending_claimed_at_idx').on(t.claimedAt).where(sql`${t.outcome} = 'sending'`),
   ],
