@@ -316,6 +316,35 @@ describe('the digests', () => {
   });
 });
 
+describe('an SMTP server that refuses our credentials', () => {
+  const WRONG_PASSWORD = 'a-wrong-password-that-must-not-be-logged';
+  let refused: TestApp;
+  beforeAll(async () => {
+    refused = await createTestApp({
+      clock: createClock(new Date('2025-06-15T10:00:00Z')),
+      captureLogs: true,
+      env: { SMTP_URL: `smtp://digests:${WRONG_PASSWORD}@127.0.0.1:${sink.port}`, MAIL_FROM: 'reminders@example.org', PUBLIC_URL: 'https://assets.example.org' },
+    });
+  });
+  afterAll(() => refused?.close());
+
+  it('gives the claims back for the next run, and keeps the password out of the log', async () => {
+    const { cookie, user } = await registerUser(refused.app, { role: 'org_admin', email: 'pat@example.org' });
+    const regime = (await getJson(refused.app, '/api/compliance/regimes', cookie)).json<Regime[]>().find((r) => r.key === 'fire_risk_assessment')!;
+    const site = await createdBy(sendAs(refused.app, cookie, 'POST', '/api/locations', { name: 'Depot', type: 'site' }));
+    const duty = await createdBy<Obligation>(sendAs(refused.app, cookie, 'POST', '/api/obligations', { regimeId: regime.id, locationId: site.id, responsibleUserId: user.id }));
+    await createdBy(sendAs(refused.app, cookie, 'POST', '/api/inspections', { obligationId: duty.id, performedOn: '2024-06-12', result: 'pass' }));
+
+    expect(await refused.app.emailDigests!.run()).toEqual({ emails: 0, sent: 0, released: 1 });
+    expect(sink.received).toHaveLength(0);
+    const left = await refused.ownerDb.execute(sql`SELECT count(*)::int AS n FROM compliance_reminders`);
+    expect(left.rows[0]).toEqual({ n: 0 });
+    const warning = parseLogs(refused.logs).find((l) => l.msg === 'email digest not sent; it will be retried on the next run');
+    expect(warning).toMatchObject({ err: { code: 'EAUTH' } });
+    expect(refused.logs.join('\n')).not.toContain(WRONG_PASSWORD);
+  });
+});
+
 describe('without SMTP', () => {
   let bare: TestApp;
   beforeAll(async () => {

@@ -165,7 +165,12 @@ export function emailDigestJob(ctx: AppContext, log: FastifyBaseLogger): EmailDi
     const unsendable = claimed.filter((row) => row.user_id === null);
     if (unsendable.length > 0) await markSkipped(ctx.db, unsendable);
     const perUser = new Map<string, ClaimedRow[]>();
-    for (const row of claimed) if (row.user_id !== null) perUser.set(row.user_id, [...(perUser.get(row.user_id) ?? []), row]);
+    for (const row of claimed) {
+      if (row.user_id === null) continue;
+      const rows = perUser.get(row.user_id);
+      if (rows) rows.push(row);
+      else perUser.set(row.user_id, [row]);
+    }
 
     const transport = nodemailer.createTransport({ url: smtp.url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     try {
