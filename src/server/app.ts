@@ -10,7 +10,7 @@ import type { Db } from './db/client';
 import type { AppContext } from './app-context';
 import { createStorage, type ObjectStorage } from './storage';
 import { HttpError } from './http-errors';
-import { requestLogSerializer } from './log-redaction';
+import { redactUrlPassword, requestLogSerializer } from './log-redaction';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
@@ -30,6 +30,7 @@ import { registerRoutePermissions } from './policy/route-permissions';
 import { loginThrottle } from './modules/auth/login-throttle';
 import { schedulePeriodic } from './jobs/periodic';
 import { advanceComplianceCalendar, COMPLIANCE_CALENDAR_INTERVAL_MS } from './modules/compliance/compliance-calendar';
+import { EMAIL_DIGEST_FIRST_RUN_AFTER_MS, EMAIL_DIGEST_INTERVAL_MS, emailDigestJob, type EmailDigestJob } from './modules/compliance/email-digests';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../shared/domain/compliance/calendar-date';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
@@ -58,6 +59,13 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Called for every route as it is registered; tests use it to list the whole route table. */
   onRoute?: (route: RouteOptions) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email digests job (ADR 025, reminders); null when SMTP_URL is not set. */
+    emailDigests: EmailDigestJob | null;
+  }
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -176,5 +184,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     () => advanceComplianceCalendar(ctx.db, todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now())),
     { firstRunAfterMs: 1_000 },
   );
+  // Email digests only when SMTP_URL is set; tests run the job through app.emailDigests.
+  const digests = emailDigestJob(ctx, app.log);
+  app.decorate('emailDigests', digests ?? null);
+  if (digests && options.config.smtp) {
+    app.log.info({ smtp: redactUrlPassword(options.config.smtp.url) }, 'email digests of due dates are on');
+    schedulePeriodic(app, 'sending email digests', EMAIL_DIGEST_INTERVAL_MS, () => digests.run(), { firstRunAfterMs: EMAIL_DIGEST_FIRST_RUN_AFTER_MS });
+  }
   return app;
 }

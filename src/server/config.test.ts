@@ -68,4 +68,45 @@ describe('loadConfig', () => {
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
+
+  describe('email digests', () => {
+    const smtp = { SMTP_URL: 'smtp://digests:s3cret-pass@mail.example.org:587', MAIL_FROM: 'Asset Register <reminders@example.org>', PUBLIC_URL: 'https://assets.example.org/' };
+
+    it('are off without SMTP_URL', () => {
+      expect(loadConfig({}).smtp).toBeUndefined();
+      expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }).smtp).toBeUndefined();
+    });
+
+    it('read SMTP_URL, MAIL_FROM and PUBLIC_URL (without its trailing slash)', () => {
+      const config = loadConfig(smtp);
+      expect(config.smtp).toEqual({ url: smtp.SMTP_URL, from: smtp.MAIL_FROM });
+      expect(config.publicUrl).toBe('https://assets.example.org');
+      expect(loadConfig({ ...smtp, SMTP_URL: 'smtps://mail.example.org:465', MAIL_FROM: 'reminders@example.org' }).smtp?.from).toBe('reminders@example.org');
+    });
+
+    it.each([['MAIL_FROM'], ['PUBLIC_URL']])('need %s when SMTP_URL is set', (name) => {
+      expect(() => loadConfig({ ...smtp, [name]: '' })).toThrow(new RegExp(`${name}.*needed when SMTP_URL is set`));
+    });
+
+    it.each([['http://mail.example.org'], ['not a url'], ['smtp://']])('refuse SMTP_URL=%s without repeating it', (value) => {
+      expect(() => loadConfig({ ...smtp, SMTP_URL: value })).toThrow(/SMTP_URL: expected smtp:\/\//);
+    });
+
+    it('never repeat the password of a refused SMTP_URL', () => {
+      try {
+        loadConfig({ ...smtp, SMTP_URL: 'ftp://digests:s3cret-pass@mail.example.org' });
+        expect.unreachable();
+      } catch (err) {
+        expect(String(err)).not.toContain('s3cret-pass');
+      }
+    });
+
+    it.each([['reminders'], ['Name <not an address>'], ['a@b.c\nBcc: x@y.z']])('refuse MAIL_FROM=%s', (value) => {
+      expect(() => loadConfig({ ...smtp, MAIL_FROM: value })).toThrow(/MAIL_FROM/);
+    });
+
+    it('refuse a PUBLIC_URL that is not http(s)', () => {
+      expect(() => loadConfig({ ...smtp, PUBLIC_URL: 'ftp://assets.example.org' })).toThrow(/PUBLIC_URL/);
+    });
+  });
 });

@@ -38,6 +38,35 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * SMTP_URL: where email digests are sent from (ADR 025, reminders): `smtp://user:password@host:587`
+ * (STARTTLS when the server offers it) or `smtps://…:465` (TLS from the start). Its password is a
+ * secret: no message here repeats the value, and the log shows it only through redactUrlPassword().
+ */
+const smtpUrl = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+      ctx.addIssue({ code: 'custom', message: 'expected smtp://user:password@host:587 or smtps://user:password@host:465 (value not shown: it may hold a password)' });
+      return z.NEVER;
+    }
+    return url.toString();
+  });
+
+/** An address, optionally with a display name: `reminders@example.org` or `Asset Register <reminders@example.org>`. */
+const mailFrom = z
+  .string()
+  .trim()
+  .max(320)
+  .regex(/^(?:[^<>\r\n"]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'expected an address such as reminders@example.org or "Asset Register <reminders@example.org>"');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -78,6 +107,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** The address people open the app at (https://assets.example.org): links in emails. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected the address people open the app at, e.g. https://assets.example.org' }).optional(),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailFrom.optional(),
 });
 
 export interface Config {
@@ -110,6 +143,10 @@ export interface Config {
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
   };
+  /** The app's address as people open it, without a trailing slash; undefined when not set. */
+  publicUrl: string | undefined;
+  /** Email digests of due dates (ADR 025): undefined when SMTP_URL is not set, and then nothing is sent. */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && (!e.MAIL_FROM || !e.PUBLIC_URL)) {
+    const missing = [!e.MAIL_FROM && 'MAIL_FROM', !e.PUBLIC_URL && 'PUBLIC_URL'].filter(Boolean).join(' and ');
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: needed when SMTP_URL is set (the digests' sender, and the address their links open)`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -155,5 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../tests/setup/test-app';
-import { redactSignedParams } from './log-redaction';
+import { redactSignedParams, redactUrlPassword } from './log-redaction';
 
 describe('redactSignedParams', () => {
   it.each([
@@ -10,6 +10,16 @@ describe('redactSignedParams', () => {
     ['/plain?design=1', '/plain?design=1'],
   ])('%s', (url, expected) => {
     expect(redactSignedParams(url)).toBe(expected);
+  });
+});
+
+describe('redactUrlPassword', () => {
+  it.each([
+    ['smtp://digests:p%40ss@mail.example.org:587', 'smtp://digests:[redacted]@mail.example.org:587'],
+    ['smtps://mail.example.org:465', 'smtps://mail.example.org:465'],
+    ['not a url with a password', '[redacted]'],
+  ])('%s', (url, expected) => {
+    expect(redactUrlPassword(url)).toBe(expected);
   });
 });
 

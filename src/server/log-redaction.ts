@@ -13,6 +13,20 @@ export function redactSignedParams(url: string): string {
   return url.replace(SIGNED_PARAMS, '$1[redacted]').replace(CALENDAR_FEED_TOKEN, '$1[redacted]');
 }
 
+/**
+ * A URL with its password replaced (SMTP_URL carries the SMTP password): for the one log line that
+ * names the mail server. Anything that does not parse is left out whole.
+ */
+export function redactUrlPassword(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = 'redacted';
+    return url.toString().replace(':redacted@', ':[redacted]@');
+  } catch {
+    return '[redacted]';
+  }
+}
+
 /** Fastify's request log fields, with signed query parameters and calendar tokens redacted. */
 export function requestLogSerializer(request: FastifyRequest) {
   return {

@@ -38,6 +38,7 @@ export const apiPaths = {
   account: '/api/account',
   accountPassword: '/api/account/password',
   calendarFeed: '/api/account/calendar-feed',
+  emailDigest: '/api/account/email-digest',
   users: '/api/users',
   managedUser: (id: string) => `/api/users/${segment(id)}`,
   approveUser: (id: string) => `/api/users/${segment(id)}/approve`,
@@ -104,6 +105,7 @@ export const queryKeys = {
   adminAudit: [apiPaths.adminAudit] as const,
   settings: [apiPaths.settings] as const,
   calendarFeed: [apiPaths.calendarFeed] as const,
+  emailDigest: [apiPaths.emailDigest] as const,
   complianceRegimes: [apiPaths.complianceRegimes] as const,
   complianceSummary: (params: Params) => [apiPaths.complianceSummary, params] as const,
   /** Every obligation list (an asset's Compliance tab). */

@@ -32,6 +32,7 @@ import { EXPORT_FORMATS, REPORT_TYPES } from '../../shared/domain/reports';
 import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES, type ReadingDefinition } from '../../shared/domain/compliance/regimes';
 import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../../shared/domain/compliance/obligation-status';
 import { INTERVAL_UNITS } from '../../shared/domain/compliance/calendar-date';
+import { REMINDER_OUTCOMES, REMINDER_THRESHOLDS } from '../../shared/domain/compliance/reminders';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -667,6 +668,49 @@ export const inspections = pgTable(
     uniqueIndex('inspections_corrects_id_key').on(t.correctsId).where(sql`${t.correctsId} IS NOT NULL`),
   ],
 );
+
+export const reminderThreshold = pgEnum('reminder_threshold', REMINDER_THRESHOLDS);
+export const reminderOutcome = pgEnum('reminder_outcome', REMINDER_OUTCOMES);
+
+/**
+ * Each reminder the email digests owe or gave (ADR 025, reminders): one row per obligation, threshold
+ * and due date, written (claimed) before the email is sent, so a restart or a second app process
+ * never sends it again; an inspection that moves the due date on makes a new key, and a new reminder.
+ * `user_id` is who it was for when claimed (null: no one was responsible).
+ */
+export const complianceReminders = pgTable(
+  'compliance_reminders',
+  {
+    obligationId: uuid('obligation_id')
+      .notNull()
+      .references(() => obligations.id, { onDelete: 'cascade' }),
+    threshold: reminderThreshold('threshold').notNull(),
+    dueOn: date('due_on').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    outcome: reminderOutcome('outcome').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the SMTP server accepted the digest that listed it. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.obligationId, t.threshold, t.dueOn] }),
+    index('compliance_reminders_user_id_idx').on(t.userId),
+    // The job's look for what is not yet reminded reads only the reminders of recent and coming due
+    // dates, not every one ever sent.
+    index('compliance_reminders_threshold_due_on_idx').on(t.threshold, t.dueOn),
+    // Claims a process left unsent (it stopped mid-run), for the next run to take over.
+    index('compliance_reminders_sending_claimed_at_idx').on(t.claimedAt).where(sql`${t.outcome} = 'sending'`),
+  ],
+);
+
+/** A user's choice about email digests; no row: on (the default whenever SMTP is configured). */
+export const emailDigestPreferences = pgTable('email_digest_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: updatedAt(),
+});
 
 
 /** Each generated report file: who made it, what it covers and where the file is stored. */

@@ -96,6 +96,8 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   'GET /api/account/calendar-feed': async (role) => ({ request: json('GET', '/api/account/calendar-feed', as[role].cookie) }),
   'POST /api/account/calendar-feed': async (role) => ({ request: { method: 'POST', url: '/api/account/calendar-feed', headers: { cookie: as[role].cookie } } }),
   'DELETE /api/account/calendar-feed': async (role) => ({ request: json('DELETE', '/api/account/calendar-feed', as[role].cookie) }),
+  'GET /api/account/email-digest': async (role) => ({ request: json('GET', '/api/account/email-digest', as[role].cookie) }),
+  'PUT /api/account/email-digest': async (role) => ({ request: json('PUT', '/api/account/email-digest', as[role].cookie, { enabled: true }) }),
   // The feed itself is public: its token is the credential (a made-up one is not found).
   'GET /api/calendar/:file': async (role) => ({ request: json('GET', `/api/calendar/${'A'.repeat(43)}.ics`, as[role].cookie), allowedStatus: 404 }),
   'POST /api/account/password': async (role) => ({

@@ -3,8 +3,9 @@ import { useAuth } from '@/lib/auth';
 import { AccountDetailsForm } from '@/features/account/components/account-details-form';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { CalendarFeedCard } from '@/features/account/components/calendar-feed-card';
+import { EmailDigestCard } from '@/features/account/components/email-digest-card';
 
-/** /account: every user's own name, email and password, and their calendar feed of due dates. */
+/** /account: every user's own name, email and password, their calendar feed of due dates, and their email digests. */
 export default function AccountPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -15,6 +16,7 @@ export default function AccountPage() {
         <AccountDetailsForm key={user.id} user={user} />
         <ChangePasswordForm />
         <CalendarFeedCard />
+        <EmailDigestCard hasEmail={Boolean(user.email)} />
       </div>
     </>
   );

@@ -25,6 +25,7 @@ const NOT_AUDITED = new Set([
   'PATCH /api/account',
   'POST /api/account/calendar-feed',
   'DELETE /api/account/calendar-feed',
+  'PUT /api/account/email-digest',
   'POST /api/account/password',
   'PATCH /api/users/:id',
   'POST /api/users/:id/approve',

@@ -52,6 +52,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'Send no body.',
   },
   'DELETE /api/account/calendar-feed': { id: 'deleteCalendarFeed', summary: "Turn the user's calendar feed off" },
+  'GET /api/account/email-digest': {
+    id: 'getEmailDigest',
+    summary: 'Whether this server sends email (SMTP configured), and whether the signed-in user gets digests of inspections falling due',
+  },
+  'PUT /api/account/email-digest': { id: 'setEmailDigest', summary: 'Switch the signed-in user\'s email digests of inspections falling due on or off' },
   'GET /api/calendar/:file': {
     id: 'calendarFeed',
     summary: 'The iCalendar file of a calendar link (`<token>.ics`): no session, the token is the credential',
