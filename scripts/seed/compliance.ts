@@ -20,7 +20,7 @@ import { ASSIGNEES } from './vocabulary';
 
 export const OBLIGATION_COLUMNS = [
   'id', 'regime_id', 'asset_id', 'location_id', 'responsible_user_id', 'contractor', 'state', 'state_reason', 'start_on',
-  'last_completed_on', 'last_result', 'last_inspection_id', 'certificate_expires_on', 'next_due_on', 'status', 'status_changes_on',
+  'last_completed_on', 'last_result', 'last_inspection_id', 'last_certificate_number', 'certificate_expires_on', 'next_due_on', 'status', 'status_changes_on',
   'created_by', 'created_at', 'updated_at',
 ] as const;
 export const INSPECTION_COLUMNS = [
@@ -116,7 +116,7 @@ export async function insertCompliance(
         anchor: regime.anchor,
         dueSoonDays: regime.dueSoonDays,
         startOn,
-        latest: latest && { id: latest.id, performedOn: latest.performedOn, result: latest.result, certificateExpiresOn: null },
+        latest: latest && { id: latest.id, performedOn: latest.performedOn, result: latest.result, certificateNumber: latest.certificateNumber, certificateExpiresOn: null },
         remedialActionOpen: false,
       },
       today,
@@ -135,6 +135,7 @@ export async function insertCompliance(
       dates.lastCompletedOn,
       dates.lastResult,
       dates.lastInspectionId,
+      dates.lastCertificateNumber,
       dates.certificateExpiresOn,
       dates.nextDueOn,
       dates.status,

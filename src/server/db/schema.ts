@@ -607,6 +607,8 @@ export const obligations = pgTable(
     lastCompletedOn: date('last_completed_on'),
     lastResult: inspectionResult('last_result'),
     lastInspectionId: uuid('last_inspection_id'),
+    /** The counting inspection's certificate number (kept with last_inspection_id). */
+    lastCertificateNumber: text('last_certificate_number'),
     certificateExpiresOn: date('certificate_expires_on'),
     nextDueOn: date('next_due_on'),
     /** The counting inspection failed and the action it raised is not done yet (kept with the status). */

@@ -34,7 +34,7 @@ BEGIN
   IF TG_TABLE_NAME = 'actions' THEN
     derived := derived || ARRAY['location_id'];
   ELSIF TG_TABLE_NAME = 'obligations' THEN
-    derived := derived || ARRAY['status', 'status_changes_on', 'next_due_on', 'last_completed_on', 'last_result', 'last_inspection_id', 'certificate_expires_on', 'remedial_action_open'];
+    derived := derived || ARRAY['status', 'status_changes_on', 'next_due_on', 'last_completed_on', 'last_result', 'last_inspection_id', 'last_certificate_number', 'certificate_expires_on', 'remedial_action_open'];
   END IF;
   IF TG_OP = 'UPDATE' THEN
     SELECT jsonb_object_agg(o.key, o.value), jsonb_object_agg(o.key, new_row -> o.key)

@@ -43,7 +43,7 @@ export const complianceSchedule: ReportDefinition = {
     WITH today AS (SELECT ${today}::date AS d, (${today}::date + make_interval(months => ${SCHEDULE_MONTHS_AHEAD}))::date AS horizon)
     SELECT r.name AS regime, r.category, a.asset_id, nullif(concat_ws(' ', a.make, a.model), '') AS asset, l.path AS location_path,
            u.full_name AS responsible, o.contractor, o.state, o.status, o.last_completed_on, o.last_result,
-           i.certificate_number, o.certificate_expires_on, o.next_due_on,
+           o.last_certificate_number AS certificate_number, o.certificate_expires_on, o.next_due_on,
            CASE WHEN o.status = 'overdue' THEN today.d - o.next_due_on END AS days_overdue,
            coalesce(upcoming.n, 0) AS due_count,
            upcoming.dates || CASE WHEN upcoming.n > ${SCHEDULE_DATES_LISTED} THEN ', and ' || (upcoming.n - ${SCHEDULE_DATES_LISTED}) || ' more' ELSE '' END AS due_dates
@@ -53,7 +53,6 @@ export const complianceSchedule: ReportDefinition = {
     JOIN locations l ON l.id = o.location_id
     LEFT JOIN assets a ON a.id = o.asset_id
     LEFT JOIN users u ON u.id = o.responsible_user_id
-    LEFT JOIN inspections i ON i.id = o.last_inspection_id
     LEFT JOIN LATERAL (
       -- The next due date (even when past), then each whole interval after it that falls between
       -- today and the horizon; k runs as far as the shortest month (28 days) could need.

@@ -11,7 +11,7 @@ export interface ObligationFacts {
   dueSoonDays: number;
   startOn: CalendarDate | null;
   /** The inspection that counts: the latest by date performed that no later entry corrects. */
-  latest: { id: string; performedOn: CalendarDate; result: InspectionResult; certificateExpiresOn: CalendarDate | null } | null;
+  latest: { id: string; performedOn: CalendarDate; result: InspectionResult; certificateNumber: string | null; certificateExpiresOn: CalendarDate | null } | null;
   /** That inspection failed and the remedial action it raised is not done (or is gone). */
   remedialActionOpen: boolean;
 }
@@ -20,6 +20,8 @@ export interface ObligationDates {
   lastCompletedOn: CalendarDate | null;
   lastResult: InspectionResult | null;
   lastInspectionId: string | null;
+  /** The counting inspection's certificate number, kept with it so reads need not look it up. */
+  lastCertificateNumber: string | null;
   certificateExpiresOn: CalendarDate | null;
   nextDueOn: CalendarDate | null;
   status: ObligationStatus;
@@ -50,6 +52,7 @@ export function obligationDates(facts: ObligationFacts, today: CalendarDate): Ob
     lastCompletedOn,
     lastResult: latest?.result ?? null,
     lastInspectionId: latest?.id ?? null,
+    lastCertificateNumber: latest?.certificateNumber ?? null,
     certificateExpiresOn,
     nextDueOn: due,
     status,

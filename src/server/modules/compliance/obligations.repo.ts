@@ -84,17 +84,14 @@ export type RecordInspectionResult =
   | { kind: 'readings-refused'; problems: ReadingProblem[] };
 
 const responsible = alias(users, 'responsible');
-/** The inspection that counts, for its certificate number (a primary-key lookup per obligation). */
-const counting = alias(inspections, 'counting');
 
 const obligationColumns = {
   row: obligations,
   regime: regimeFactColumns,
   responsibleName: responsible.fullName,
-  lastCertificateNumber: counting.certificateNumber,
 };
 
-type ObligationRead = { row: ObligationRow; regime: RegimeRow; responsibleName: string | null; lastCertificateNumber: string | null };
+type ObligationRead = { row: ObligationRow; regime: RegimeRow; responsibleName: string | null };
 
 type OwnInterval = Pick<ObligationRow, 'intervalCount' | 'intervalUnit'>;
 
@@ -114,7 +111,7 @@ export function storedFacts(row: ObligationRow, regime: RegimeRow): ObligationFa
     startOn: row.startOn,
     latest:
       row.lastInspectionId && row.lastCompletedOn && row.lastResult
-        ? { id: row.lastInspectionId, performedOn: row.lastCompletedOn, result: row.lastResult, certificateExpiresOn: row.certificateExpiresOn }
+        ? { id: row.lastInspectionId, performedOn: row.lastCompletedOn, result: row.lastResult, certificateNumber: row.lastCertificateNumber, certificateExpiresOn: row.certificateExpiresOn }
         : null,
     remedialActionOpen: row.remedialActionOpen,
   };
@@ -125,7 +122,7 @@ export function storedFacts(row: ObligationRow, regime: RegimeRow): ObligationFa
  * (its status_changes_on has come, and the calendar job has not yet stored the new one) is worked
  * out again, so a reader never sees yesterday's status.
  */
-function toObligation({ row, regime, responsibleName, lastCertificateNumber }: ObligationRead, today: CalendarDate): Obligation {
+function toObligation({ row, regime, responsibleName }: ObligationRead, today: CalendarDate): Obligation {
   const stale = row.statusChangesOn !== null && row.statusChangesOn <= today;
   const { status, nextDueOn } = stale ? obligationDates(storedFacts(row, regime), today) : row;
   const overridden = row.intervalCount !== null && row.intervalUnit !== null;
@@ -145,7 +142,7 @@ function toObligation({ row, regime, responsibleName, lastCertificateNumber }: O
     startOn: row.startOn,
     lastCompletedOn: row.lastCompletedOn,
     lastResult: row.lastResult,
-    lastCertificateNumber,
+    lastCertificateNumber: row.lastCertificateNumber,
     certificateExpiresOn: row.certificateExpiresOn,
     nextDueOn,
     status,
@@ -164,7 +161,7 @@ async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Prom
     .from(inspections)
     .where(and(eq(inspections.obligationId, row.id), isNotNull(inspections.correctsId)));
   const [latest] = await tx
-    .select({ id: inspections.id, performedOn: inspections.performedOn, result: inspections.result, certificateExpiresOn: inspections.certificateExpiresOn })
+    .select({ id: inspections.id, performedOn: inspections.performedOn, result: inspections.result, certificateNumber: inspections.certificateNumber, certificateExpiresOn: inspections.certificateExpiresOn })
     .from(inspections)
     .where(and(eq(inspections.obligationId, row.id), notInArray(inspections.id, sql`(${corrected})`)))
     .orderBy(desc(inspections.performedOn), desc(inspections.createdAt), desc(inspections.id))
@@ -199,8 +196,7 @@ export function obligationsRepo(db: Db) {
       .select(obligationColumns)
       .from(obligations)
       .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
-      .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
-      .leftJoin(counting, eq(counting.id, obligations.lastInspectionId));
+      .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId));
 
   const activeUser = async (tx: Tx, id: string | null | undefined) => {
     if (!id) return true;
@@ -221,7 +217,6 @@ export function obligationsRepo(db: Db) {
       .from(obligations)
       .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
       .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
-      .leftJoin(counting, eq(counting.id, obligations.lastInspectionId))
       .leftJoin(assets, eq(assets.id, obligations.assetId))
       .innerJoin(locations, eq(locations.id, obligations.locationId))
       .where(

@@ -43,6 +43,7 @@ export const HIDDEN_COLUMNS = [
   'recorded_by_id',
   // An obligation's copies of its counting inspection and of when its status next changes.
   'last_inspection_id',
+  'last_certificate_number',
   'status_changes_on',
   'remedial_action_open',
 ] as const;

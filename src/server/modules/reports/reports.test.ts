@@ -300,7 +300,7 @@ describe('formula injection in every text column of every report', () => {
       .returning();
     const certificate = text('certificate');
     const [inspection] = await t.db.insert(inspections).values({ obligationId: obligation!.id, performedOn: '2026-10-01', result: 'pass', certificateNumber: certificate, recordedById: user.id }).returning();
-    await t.db.update(obligations).set({ lastInspectionId: inspection!.id }).where(eq(obligations.id, obligation!.id));
+    await t.db.update(obligations).set({ lastInspectionId: inspection!.id, lastCertificateNumber: certificate }).where(eq(obligations.id, obligation!.id));
     carried.compliance_schedule.push(`${asset.make} ${asset.model}`, building.path, fullName, contractor, certificate);
     carried.meter_logs.push(...Object.values(meter), site.path, fullName, notes);
   }
