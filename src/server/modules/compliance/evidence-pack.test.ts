@@ -12,7 +12,7 @@ import type { Inspection, Obligation, Regime } from '../../../shared/contract/co
 import type { Media } from '../../../shared/contract/media';
 import type { EvidencePackSummary } from '../../../shared/contract/evidence-pack';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
-import { MISSING_FROM_STORAGE, NO_EVIDENCE } from './evidence-pack';
+import { MISSING_FROM_STORAGE, NO_EVIDENCE, packRefusal, safeName } from './evidence-pack';
 
 /**
  * The evidence pack (ADR 025): a location's subtree's current certificates and photos in a zip,
@@ -314,4 +314,34 @@ describe('who may have it, and how large it may be', () => {
     });
     expect(readZip(whole).map((e) => e.name)).toHaveLength(3);
   }, 30_000);
+});
+
+describe('the rules behind the names and the limits', () => {
+  it('refuses by obligations, then files, then bytes, each with its figures', () => {
+    const limits = { maxFiles: 2000, maxBytes: 1024 * 1024 * 1024 };
+    expect(packRefusal({ obligations: 20_000, withoutEvidence: 0, files: 2000, bytes: limits.maxBytes }, limits)).toBeNull();
+    expect(packRefusal({ obligations: 20_001, withoutEvidence: 0, files: 0, bytes: 0 }, limits)).toBe(
+      'This pack would list 20,001 obligations, more than the 20,000 one pack can hold: choose a building or site lower in the tree.',
+    );
+    expect(packRefusal({ obligations: 10, withoutEvidence: 0, files: 2345, bytes: 0 }, limits)).toBe(
+      'This pack would hold 2,345 files, more than the 2,000 one pack can hold: choose a building or site lower in the tree.',
+    );
+    expect(packRefusal({ obligations: 10, withoutEvidence: 0, files: 10, bytes: limits.maxBytes + 1 }, limits)).toBe(
+      'This pack would hold 1,025 MB of files, more than the 1,024 MB one pack can hold: choose a building or site lower in the tree.',
+    );
+  });
+
+  it.each([
+    ['../../secret', 40, '-..-secret'],
+    ['..', 40, 'unnamed'],
+    ['  .hidden.  ', 40, 'hidden'],
+    ['a\u0000b\u0007c\u202Ed', 40, 'a-b-c-d'],
+    ['C:\\Windows\\win.ini', 40, 'C--Windows-win.ini'],
+    ['CON', 40, '_CON'],
+    ['nul.txt', 40, '_nul.txt'],
+    ['Ünïcödé 🔥 name', 9, 'Ünïcödé 🔥'],
+    ['x'.repeat(300), 120, 'x'.repeat(120)],
+  ])('safeName(%j) is %j', (input, max, expected) => {
+    expect(safeName(input, max)).toBe(expected);
+  });
 });
