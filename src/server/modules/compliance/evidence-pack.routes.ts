@@ -81,7 +81,24 @@ export function evidencePackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const refusal = packRefusal(await repo.counts(location.id), limits);
         if (refusal) throw badRequest(refusal);
 
+        const filename = `evidence-pack-${filenameSlug(location.name)}-${today()}.zip`;
+        // Set only when the zip is sent: an error answered before then must not be an attachment.
+        const asZip = () =>
+          reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', contentDisposition('attachment', filename))
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'private, no-store');
+        // Fastify answers HEAD with this handler and reads a stream body to its end: the whole pack
+        // would be built for nothing.
+        if (request.method === 'HEAD') return asZip().send();
+
         const release = await takeSlot(queue);
+        // The client may have gone while it waited for the slot: its 'close' has been and gone.
+        if (reply.raw.destroyed || request.raw.socket?.destroyed) {
+          release();
+          return reply;
+        }
         let contents: PackObligation[];
         try {
           contents = await repo.contents(location.id, today());
@@ -89,7 +106,6 @@ export function evidencePackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           release();
           throw err;
         }
-        const filename = `evidence-pack-${filenameSlug(location.name)}-${today()}.zip`;
         const archive = new ZipArchive({ zlib: { level: 6 } });
         const log = request.log.child({ locationId: location.id });
         const started = performance.now();
@@ -130,12 +146,7 @@ export function evidencePackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             release();
           });
 
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', contentDisposition('attachment', filename))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(archive);
+        return asZip().send(archive);
       },
     );
   };

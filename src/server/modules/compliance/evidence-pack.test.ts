@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createdBy, createTestApp, getJson, postJson, registerUser, sendAs, type TestApp } from '../../../../tests/setup/test-app';
 import { jpegWithExif, uploadLocal } from '../../../../tests/setup/media-fixtures';
@@ -244,6 +244,14 @@ describe('who may have it, and how large it may be', () => {
     }
   });
 
+  it('answers HEAD with the headers alone, without building the pack', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: packUrl(tree.site), headers: { cookie: manager } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="evidence-pack-riverside-campus-/);
+    expect(res.rawPayload).toHaveLength(0);
+  });
+
   it('answers 404 for a location that does not exist, 401 without a session', async () => {
     expect((await getJson(t.app, packUrl('00000000-0000-4000-8000-000000000000'), manager)).statusCode).toBe(404);
     expect((await getJson(t.app, packUrl('not-a-uuid'), manager)).statusCode).toBe(404);
@@ -287,7 +295,7 @@ describe('who may have it, and how large it may be', () => {
     // Larger than the socket's buffers, so the server is still writing when the client goes.
     await attach(inspection.id, minimalPdf({ text: 'x'.repeat(4_000_000) }), 'application/pdf', 'large.pdf');
 
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const abandon = () =>
       new Promise<void>((resolve, reject) => {
@@ -314,6 +322,61 @@ describe('who may have it, and how large it may be', () => {
     });
     expect(readZip(whole).map((e) => e.name)).toHaveLength(3);
   }, 30_000);
+});
+
+describe('packs at once', () => {
+  it('builds 3 at once and lets 10 wait; the next is a 503 with Retry-After; all freed when their clients go', async () => {
+    const heavy = await place('Heavy Holdings', 'site');
+    const duty = await obligation('eicr', { locationId: heavy.id });
+    // Near the upload limit, far beyond what the sockets buffer: a client that reads nothing holds its pack.
+    await attach((await inspect(duty.id)).id, minimalPdf({ text: 'y'.repeat(9_500_000) }), 'application/pdf', 'heavy.pdf');
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+
+    const held: http.ClientRequest[] = [];
+    onTestFinished(() => {
+      for (const req of held) req.destroy();
+    });
+    const answered: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const req = http.get({ host: '127.0.0.1', port, path: packUrl(heavy.id), headers: { cookie: manager } }, (res) => {
+        answered.push(res.statusCode!);
+        res.pause();
+      });
+      req.on('error', () => {});
+      held.push(req);
+    }
+    // The three running answer 200 at once; the ten waiting have no answer yet.
+    await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(3);
+    expect(answered).toEqual([200, 200, 200]);
+
+    // The ten may still be counting their packs before they queue: a probe that has no answer soon
+    // gives up (and waits in the queue in their place, which fills it all the same).
+    const probe = () =>
+      new Promise<{ status: number; retryAfter: string | undefined; body: string } | null>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port, path: packUrl(heavy.id), headers: { cookie: manager } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'], body: Buffer.concat(chunks).toString() }));
+        });
+        req.on('error', () => resolve(null));
+        req.setTimeout(500, () => {
+          req.destroy();
+          resolve(null);
+        });
+      });
+    let refused = null;
+    for (let i = 0; i < 40 && !refused; i++) refused = await probe();
+    expect(refused).toMatchObject({ status: 503, retryAfter: '60' });
+    expect(JSON.parse(refused!.body).message).toMatch(/Try again/);
+    // Never a fourth at once (a held request that queued after the probes is refused instead).
+    expect(answered.filter((status) => status === 200)).toHaveLength(3);
+
+    for (const req of held) req.destroy();
+    const again = await getJson(t.app, packUrl(tree.floor), manager);
+    expect(again.statusCode).toBe(200);
+    expect(readZip(again.rawPayload).length).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('the rules behind the names and the limits', () => {
