@@ -91,6 +91,9 @@ const envSchema = z.object({
   /** Exports one user may start per hour, and how many may wait for a free worker across all users. */
   EXPORTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   EXPORT_QUEUE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** The most files and megabytes one evidence pack may hold (ADR 025): a larger subtree is refused before anything is sent. */
+  EVIDENCE_PACK_MAX_FILES: z.coerce.number().int().min(1).default(2000),
+  EVIDENCE_PACK_MAX_MB: z.coerce.number().int().min(1).default(1024),
   /** Bytes of photos and videos one user may upload per day, in MB. */
   UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(1).default(1024),
   /** An uploaded file not recorded against a record within this many hours is deleted. */
@@ -129,6 +132,7 @@ export interface Config {
   trustProxy: false | number | string[];
   http: { headersTimeoutMs: number; bodyTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   exports: { retentionDays: number; perUserPerHour: number; queueLimit: number };
+  evidencePack: { maxFiles: number; maxBytes: number };
   uploads: { quotaBytesPerDay: number; cleanupGraceMs: number };
   authRateLimitPerMinute: number;
   readRateLimitPerMinute: number;
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     exports: { retentionDays: e.EXPORT_RETENTION_DAYS, perUserPerHour: e.EXPORTS_PER_USER_PER_HOUR, queueLimit: e.EXPORT_QUEUE_LIMIT },
+    evidencePack: { maxFiles: e.EVIDENCE_PACK_MAX_FILES, maxBytes: e.EVIDENCE_PACK_MAX_MB * 1024 * 1024 },
     uploads: { quotaBytesPerDay: e.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024, cleanupGraceMs: e.UPLOAD_CLEANUP_GRACE_HOURS * 3_600_000 },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,

@@ -115,6 +115,8 @@ export const queryKeys = {
   obligationsOfLocation: (locationId: string) => [apiPaths.obligations, { locationId }] as const,
   /** An obligation's inspections with their evidence (its History), under the obligations' key. */
   obligationInspections: (obligationId: string) => [apiPaths.obligations, obligationId, 'inspections'] as const,
+  /** What a location's evidence pack would hold (its Compliance tab), under the location's key. */
+  evidencePackSummary: (locationId: string) => [apiPaths.locations, locationId, 'evidence-pack', 'summary'] as const,
 };
 
 /**
@@ -126,4 +128,12 @@ export function invalidateAssetHistory(queryClient: QueryClient, assetId?: strin
   return queryClient.invalidateQueries({
     predicate: ({ queryKey }) => queryKey[0] === apiPaths.assets && queryKey[2] === 'history' && (!assetId || queryKey[1] === assetId),
   });
+}
+
+/**
+ * After evidence or an obligation is added or removed: the evidence pack summaries of every location
+ * loaded (the change counts at the location and at each one above it).
+ */
+export function invalidateEvidencePacks(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === apiPaths.locations && queryKey[2] === 'evidence-pack' });
 }

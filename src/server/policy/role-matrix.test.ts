@@ -225,6 +225,9 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
     request: json('POST', '/api/inspections', as[role].cookie, { obligationId: await make.obligation(), performedOn: '2026-01-05', result: 'pass' }),
   }),
 
+  'GET /api/locations/:id/evidence-pack': async (role) => ({ request: json('GET', `/api/locations/${await make.site()}/evidence-pack`, as[role].cookie) }),
+  'GET /api/locations/:id/evidence-pack/summary': async (role) => ({ request: json('GET', `/api/locations/${await make.site()}/evidence-pack/summary`, as[role].cookie) }),
+
   'GET /api/search': async (role) => ({ request: json('GET', '/api/search?q=roof', as[role].cookie) }),
   'GET /api/dashboard/stats': async (role) => ({ request: json('GET', '/api/dashboard/stats', as[role].cookie) }),
   'POST /api/reports/export': async (role) => ({ request: json('POST', '/api/reports/export', as[role].cookie, { reportType: 'actions_list' }) }),

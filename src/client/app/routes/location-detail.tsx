@@ -23,6 +23,7 @@ import { useComplianceSummary } from '@/features/compliance/api/use-compliance-s
 import { useComplianceWorklist } from '@/features/compliance/api/use-compliance-worklist';
 import { useLocationDetail } from '@/features/compliance/api/use-location-detail';
 import { ComplianceMatrix } from '@/features/compliance/components/compliance-matrix';
+import { EvidencePackCard } from '@/features/compliance/components/evidence-pack-card';
 import { ObligationWorkList, ObligationWorkListSkeleton } from '@/features/compliance/components/obligation-work-list';
 import { ObligationsPanel } from '@/features/compliance/components/obligations-panel';
 import { StatusCards, StatusCardsSkeleton } from '@/features/compliance/components/status-cards';
@@ -239,10 +240,11 @@ function SubtreeMeters({ locationId }: { locationId: string }) {
 
 /**
  * The location's compliance: its subtree's statuses (each a filter of the work list), the matrix of
- * what lies under it (a row opens that location's page), its own regimes, and the work list.
+ * what lies under it (a row opens that location's page), its evidence pack, its own regimes, and the work list.
  */
 function LocationCompliance({ node }: { node: LocationNode }) {
   const [, navigate] = useNavigation();
+  const { can } = useCan();
   const [status, setStatus] = useState<ObligationStatus | undefined>();
   const summary = useComplianceSummary({ locationId: node.id });
   const list = useComplianceWorklist({ locationId: node.id, status });
@@ -271,6 +273,8 @@ function LocationCompliance({ node }: { node: LocationNode }) {
           )}
         </>
       )}
+
+      {can('report.export') && <EvidencePackCard locationId={node.id} locationName={node.name} />}
 
       <ObligationsPanel subject={{ kind: 'location', id: node.id, name: node.name, type: node.type }} />
 

@@ -24,6 +24,7 @@ import { badRequest, conflict, notFound } from '../../http-errors';
 import { regimesRoutes } from './regimes.routes';
 import { calendarFeedRoutes } from './calendar-feed.routes';
 import { emailDigestRoutes } from './email-digest.routes';
+import { evidencePackRoutes } from './evidence-pack.routes';
 import { encodeWorklistCursor, obligationsRepo } from './obligations.repo';
 import { complianceSummaryRepo } from './compliance-summary';
 
@@ -44,6 +45,7 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(regimesRoutes(ctx));
     await app.register(calendarFeedRoutes(ctx));
     await app.register(emailDigestRoutes(ctx));
+    await app.register(evidencePackRoutes(ctx));
 
     // Without a location, the user's areas or the whole estate; a location outside the areas is not found.
     app.get(

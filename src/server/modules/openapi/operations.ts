@@ -107,6 +107,17 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/locations': { id: 'createLocation', summary: 'Create a location' },
   'GET /api/locations/:id': { id: 'getLocation', summary: 'One location' },
   'PATCH /api/locations/:id': { id: 'updateLocation', summary: 'Edit a location (its type and parent stay)' },
+  'GET /api/locations/:id/evidence-pack': {
+    id: 'getEvidencePack',
+    summary: "A zip of the certificates and photos of every obligation in the location's subtree, with an index sheet",
+    description:
+      'For each obligation of the location, its descendants and the assets in them: the files of the inspection that counts, in a folder per regime, and `index.xlsx` / `index.csv` with one row per obligation (those without evidence too). Streamed as it is made.',
+    errors: {
+      400: 'The pack would hold more obligations, files or bytes than one pack may: choose a location lower in the tree',
+      503: "This server process is building as many packs as it may and its queue is full (see Retry-After); or the database is unavailable",
+    },
+  },
+  'GET /api/locations/:id/evidence-pack/summary': { id: 'getEvidencePackSummary', summary: "What the location's evidence pack would hold, and why it would be refused" },
 
   'GET /api/assets': { id: 'listAssets', summary: 'List assets, newest first' },
   'POST /api/assets': { id: 'createAsset', summary: 'Create an asset', description: 'A repeated `clientAssetId` answers 200 with the asset the first request created.' },

@@ -53,6 +53,9 @@ export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
   'GET /api/media/:id/thumbnail': storedFile(['image/webp'], 'The thumbnail'),
   'DELETE /api/media/:id': { 204: empty('Deleted, with its file and thumbnail') },
   'DELETE /api/s3/multipart/:uploadId': { 204: empty('Aborted: the parts uploaded so far are discarded') },
+  'GET /api/locations/:id/evidence-pack': {
+    200: file(['application/zip'], 'The evidence pack, as an attachment named after the location and the date (evidence-pack-<location>-<yyyy-mm-dd>.zip)'),
+  },
   'GET /api/reports/exports/:id/download': {
     200: file([SPREADSHEET, 'text/csv'], 'The report file, as an attachment named after the report, site and date'),
   },

@@ -11,6 +11,7 @@ import type { WorkerAnswer } from './export-worker';
 import type { ReportJob } from './write-report-file';
 import { REPORTS } from './report-definitions';
 import { reportSpec } from './report-definition';
+import { filenameSlug } from './filename-slug';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -19,15 +20,7 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /** e.g. "asset_register-leeds-depot-2026-11-22.xlsx" */
 export function exportFilename(reportType: ReportType, locationName: string | null, format: ExportFormat, now: Date): string {
-  const scope = locationName
-    ? locationName
-        .normalize('NFKD')
-        .replace(/[^\w\s-]/g, '')
-        .trim()
-        .toLowerCase()
-        .replace(/[\s_]+/g, '-')
-        .slice(0, 40) || 'location'
-    : 'all';
+  const scope = locationName ? filenameSlug(locationName) : 'all';
   return `${reportType}-${scope}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 

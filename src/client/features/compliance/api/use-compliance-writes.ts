@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateInspectionInput, CreateObligationInput, Inspection, Obligation } from '@shared/contract/compliance';
 import { apiRequest } from '@/lib/api-client';
-import { apiPaths, queryKeys } from '@/lib/api-paths';
+import { apiPaths, invalidateEvidencePacks, queryKeys } from '@/lib/api-paths';
 
 /**
  * An obligation or an inspection changes the asset's tab, the /compliance figures and work list,
@@ -15,6 +15,7 @@ const refreshAfterComplianceWrite = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: queryKeys.actions }),
     queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats }),
     queryClient.invalidateQueries({ queryKey: [apiPaths.locations, 'tree'] }),
+    invalidateEvidencePacks(queryClient),
   ]);
 
 /** POST /api/obligations: put a regime on an asset or a location. */
