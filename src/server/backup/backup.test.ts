@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -17,7 +18,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../../tests/setup/test-app';
-import { jpegWithExif, png, uploadLocal } from '../../../tests/setup/media-fixtures';
+import { jpegWithExif, uploadLocal } from '../../../tests/setup/media-fixtures';
 import { minimalPdf } from '../../../tests/factories/pdf';
 import { localStorage } from '../storage/local-storage';
 import type { Regime } from '../../shared/contract/compliance';
@@ -29,6 +30,7 @@ import { backedUpTables, quoteIdent } from './catalog';
 import { Measure } from './checksum';
 import { openBackupSession, closeBackupSession } from './session';
 import { MANIFEST_FILE, tableFile } from './manifest';
+import { keyLikeColumns, NOT_OBJECT_KEYS, OBJECT_KEY_COLUMNS } from './object-keys';
 
 /**
  * The round trip (docs/reliability.md, "Backups"): a small register built through the API (photos,
@@ -94,9 +96,8 @@ async function buildRegister(): Promise<void> {
 /** SHA-256 of a table's rows, in an order that does not depend on how they were stored. */
 async function tableDigest(client: pg.Client, table: string): Promise<string> {
   const measure = new Measure();
-  await pipeline(client.query(copyTo(`COPY (SELECT * FROM ${quoteIdent(table)} t ORDER BY t::text) TO STDOUT`)), measure, async function* (chunks) {
-    for await (const chunk of chunks) void chunk;
-  });
+  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+  await pipeline(client.query(copyTo(`COPY (SELECT * FROM ${quoteIdent(table)} t ORDER BY t::text) TO STDOUT`)), measure, discard);
   return `${measure.lines} rows ${measure.sha256}`;
 }
 
@@ -184,6 +185,11 @@ describe('a backup', () => {
     expect(fs.existsSync(path.join(dir, MANIFEST_FILE))).toBe(true);
     expect(fs.existsSync(path.join(dir, tableFile('assets')))).toBe(true);
     expect(backup.manifest.database.postgresVersion).toMatch(/^\d+/);
+  });
+
+  it('copies the objects of every column that holds a storage key: each key-like column is declared one way or the other', async () => {
+    const declared = [...OBJECT_KEY_COLUMNS.map((c) => `${c.table}.${c.column}`), ...Object.keys(NOT_OBJECT_KEYS)].sort();
+    expect(await withClient(t.databaseUrl, (c) => keyLikeColumns(c))).toEqual(declared);
   });
 
   it('refuses to start while another backup or restore holds the lock', async () => {
