@@ -30,6 +30,9 @@ import { backedUpTables, quoteIdent } from './catalog';
 import { Measure } from './checksum';
 import { openBackupSession, closeBackupSession } from './session';
 import { MANIFEST_FILE, tableFile } from './manifest';
+import { s3Target } from './s3-target';
+import { startTestS3, TEST_BUCKET } from '../../../tests/setup/s3-server';
+import { createS3Client } from '../storage/s3-storage';
 import { keyLikeColumns, NOT_OBJECT_KEYS, OBJECT_KEY_COLUMNS } from './object-keys';
 
 /**
@@ -242,6 +245,23 @@ describe('restoring', () => {
     await restoreInto(target.url, path.join(tempDir('ar-restored-'), 'objects'));
     const [before, after] = await Promise.all([databaseDigest(t.databaseUrl), databaseDigest(target.url)]);
     expect(after).toEqual(before);
+  });
+
+  it('from an S3 prefix gives the same register back as from a folder', async () => {
+    const s3 = await startTestS3();
+    cleanups.push(() => s3.close());
+    const client = createS3Client({ bucket: TEST_BUCKET, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const target = s3Target(client, TEST_BUCKET, 'backups');
+    const made = await createBackup({ databaseUrl: t.databaseUrl, databaseKind: 'server', storage: localStorage(path.join(t.dataDir, 'objects')), target });
+    const database = await freshDatabase();
+    const storageRoot = path.join(tempDir('ar-restored-'), 'objects');
+    await restoreBackup({ databaseUrl: database.url, storage: localStorage(storageRoot), target, name: made.name });
+    const [before, after] = await Promise.all([databaseDigest(t.databaseUrl), databaseDigest(database.url)]);
+    expect(after).toEqual(before);
+    // Local storage keeps each object's content type beside it (`<key>.type`).
+    const objects = filesUnder(storageRoot).filter((f) => !f.endsWith('.type'));
+    expect(objects.sort()).toEqual(filesUnder(path.join(backupRoot, backup.name, 'objects')).sort());
+    for (const key of objects) expect(fs.readFileSync(path.join(storageRoot, key)).equals(fs.readFileSync(path.join(t.dataDir, 'objects', key))), key).toBe(true);
   });
 
   it('refuses a damaged backup before writing anything, naming every damaged file', async () => {

@@ -9,4 +9,5 @@ export { RestoreRefused } from './verify-backup';
 export { BackupBusy } from './session';
 export { listBackups, type BackupTarget } from './target';
 export { localFolderTarget } from './local-folder-target';
+export { s3Target } from './s3-target';
 export type { Manifest } from './manifest';
