@@ -1,0 +1,70 @@
+// `npm run restore -- <backup folder> [--dry-run]`: restores a backup into the configured database
+// (DATABASE_URL, or the embedded one in DATA_DIR) and storage, which must be empty. Checks every
+// file's checksum first. See src/server/backup/README.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config';
+import { resolveSecret } from '../src/server/secrets';
+import { createStorage } from '../src/server/storage';
+import { BackupBusy, localFolderTarget, restoreBackup, RestoreRefused } from '../src/server/backup/backup';
+import { openConfiguredDatabase } from '../src/server/backup/configured-database';
+import { formatBytes } from '../src/server/backup/format';
+
+const usage = 'usage: npm run restore -- <backup folder> [--dry-run]';
+let args;
+try {
+  args = parseArgs({ allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false } } });
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`);
+  process.exit(2);
+}
+const [folder] = args.positionals;
+if (!folder || args.positionals.length > 1) {
+  console.error(usage);
+  process.exit(2);
+}
+const backupDir = path.resolve(folder.replace(/\/+$/, ''));
+if (!fs.existsSync(backupDir)) {
+  console.error(`${backupDir} does not exist. Backups are folders such as DATA_DIR/backups/2026-11-27T021500Z.`);
+  process.exit(2);
+}
+const dryRun = args.values['dry-run'];
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+const config = loadConfig();
+const database = await openConfiguredDatabase(config, (m) => console.log(m));
+let exitCode = 0;
+try {
+  console.log(`${dryRun ? 'dry run: checking' : 'restoring'} ${backupDir} into ${database.how}`);
+  const result = await restoreBackup({
+    databaseUrl: database.url,
+    storage: await createStorage(config),
+    target: localFolderTarget(path.dirname(backupDir)),
+    name: path.basename(backupDir),
+    dryRun,
+    secret: resolveSecret(config.sessionSecret, config.dataDir),
+    log: (m) => console.log(m),
+  });
+  const what =
+    `${result.tables} tables, ${result.rows.toLocaleString('en-GB')} rows, ` +
+    `${result.objects.toLocaleString('en-GB')} objects (${formatBytes(result.objectBytes)})`;
+  if (dryRun) {
+    console.log(
+      `\ndry run: the backup is whole and this database is empty (migration ${result.before.level.count}). A restore would:\n` +
+        `  build the schema up to migration ${result.manifest.migrations.count} (${result.manifest.migrations.last?.tag ?? 'none'}),\n` +
+        `  load ${what},\n  then apply this app's later migrations. Nothing was written.`,
+    );
+  } else {
+    console.log(`\nrestored ${what}. Everyone signs in again (sessions are not in a backup). Start the app with npm start.`);
+  }
+  if (result.manifest.objects.missing.length > 0) {
+    console.warn(`note: ${result.manifest.objects.missing.length} files were already missing when the backup was taken (listed in its manifest).`);
+  }
+} catch (err) {
+  exitCode = 1;
+  console.error(err instanceof RestoreRefused || err instanceof BackupBusy ? `restore refused: ${err.message}` : `restore failed: ${(err as Error).message}`);
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

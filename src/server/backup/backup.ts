@@ -1,0 +1,13 @@
+/**
+ * The backup engine's front door (README.md beside this file says how it works). Everything else in
+ * this folder is its machinery; callers (the CLI scripts, later the scheduler and the Settings page)
+ * use only what is exported here.
+ */
+export { createBackup, backupNameFor, type BackupOptions, type BackupResult } from './create-backup';
+export { restoreBackup, type RestoreOptions, type RestoreResult } from './restore-backup';
+export { RestoreRefused } from './verify-backup';
+export { BackupBusy } from './session';
+export { listBackups, type BackupTarget } from './target';
+export { localFolderTarget } from './local-folder-target';
+export { s3Target } from './s3-target';
+export type { Manifest } from './manifest';
