@@ -19,6 +19,14 @@ export interface PlaceSize {
   allActions: number;
 }
 
+/**
+ * A small area holds under a tenth of the estate's locations (a few sites): reading it whole, through
+ * the location index, costs what it holds; a larger one (a region) is cheaper to find by walking the
+ * estate's rows in the list's order and testing each row's place.
+ */
+const SMALL_AREA_SHARE = 0.1;
+export const isSmallArea = (size: PlaceSize): boolean => size.locations < SMALL_AREA_SHARE * size.allLocations;
+
 /** Places change rarely and their sizes slowly; a size is looked up again after this long. */
 const SIZE_KEPT_MS = 60_000;
 const SIZES_KEPT = 1_000;

@@ -8,6 +8,7 @@ import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compli
 import { daysOverdue, type ObligationStatus } from '../../../shared/domain/compliance/obligation-status';
 import { inspectionReadingProblems, type ReadingProblem, type RegimeCategory } from '../../../shared/domain/compliance/regimes';
 import { isUuid } from '../../db/keyset';
+import { isSmallArea, placeSize } from '../../policy/area-sizes';
 import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
 import type { bulkObligationsSchema, createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
@@ -48,7 +49,15 @@ export interface WorklistFilter {
 
 /** Which filters a work list request has: each shape is a statement of its own. */
 interface WorklistShape {
-  places: boolean;
+  /**
+   * How the list is limited to places (a location's subtree or the user's areas): a small area read
+   * whole through the location index ('area'), a large one (a region) by walking the estate's list
+   * in due order and testing each row's place ('walk'). Each shape's plan then suits every area of
+   * its size, so PostgreSQL keeps one generic plan for it: planned afresh for each area, a region's
+   * list spent most of its database time planning, and one generic plan for every size read a
+   * region's whole subtree to sort it (0.6 s).
+   */
+  places: 'none' | 'area' | 'walk';
   status: boolean;
   category: boolean;
   regime: boolean;
@@ -221,7 +230,8 @@ export function obligationsRepo(db: Db) {
       .innerJoin(locations, eq(locations.id, obligations.locationId))
       .where(
         and(
-          shape.places ? sql`${obligations.locationId} IN (SELECT * FROM area_locations(${sql.placeholder('places')}::uuid[]))` : undefined,
+          shape.places === 'area' ? sql`${obligations.locationId} IN (SELECT * FROM area_locations(${sql.placeholder('places')}::uuid[]))` : undefined,
+          shape.places === 'walk' ? sql`location_in_areas(${obligations.locationId}, ${sql.placeholder('places')}::uuid[])` : undefined,
           shape.status ? sql`${obligations.status} = ${sql.placeholder('status')}` : undefined,
           shape.category ? sql`${complianceRegimes.category} = ${sql.placeholder('category')}` : undefined,
           shape.regime ? sql`${obligations.regimeId} = ${sql.placeholder('regimeId')}` : undefined,
@@ -237,7 +247,8 @@ export function obligationsRepo(db: Db) {
       .prepare(name);
   const worklistStatement = (shape: WorklistShape) => {
     const flags: Array<[boolean, string]> = [
-      [shape.places, 'places'],
+      [shape.places === 'area', 'area'],
+      [shape.places === 'walk', 'walk'],
       [shape.status, 'status'],
       [shape.category, 'category'],
       [shape.regime, 'regime'],
@@ -264,7 +275,7 @@ export function obligationsRepo(db: Db) {
       const places = filter.locationId ? [filter.locationId] : areaRoots;
       const after = filter.cursor ? decodeWorklistCursor(filter.cursor) : undefined;
       const shape: WorklistShape = {
-        places: places !== null,
+        places: places === null ? 'none' : isSmallArea(await placeSize(db, places)) ? 'area' : 'walk',
         status: filter.status !== undefined,
         category: filter.category !== undefined,
         regime: filter.regimeId !== undefined,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { placeSize } from '../../policy/area-sizes';
+import { isSmallArea, placeSize } from '../../policy/area-sizes';
 import type { FindRequest } from './matches';
 
 /**
@@ -14,10 +14,8 @@ import type { FindRequest } from './matches';
  * the area through the location index. Measured by `npm run bench -- --only areas`: scanning a
  * region read ten times longer than choosing.
  */
-const SMALL_AREA_SHARE = 0.1;
-
 /** How a search limited to these areas is planned: a scan when they hold a small share of the locations. */
 export async function areaSearchPlan(db: Db, roots: string[]): Promise<Pick<FindRequest, 'plan' | 'customPlan'>> {
   const size = await placeSize(db, roots);
-  return size.locations < SMALL_AREA_SHARE * size.allLocations ? { plan: { kind: 'scan' } } : { customPlan: true };
+  return isSmallArea(size) ? { plan: { kind: 'scan' } } : { customPlan: true };
 }
