@@ -5,6 +5,7 @@
  */
 export { createBackup, backupNameFor, type BackupOptions, type BackupResult } from './create-backup';
 export { restoreBackup, type RestoreOptions, type RestoreResult } from './restore-backup';
+export { restoreAsset, type AssetRestoreOptions, type AssetRestoreResult } from './restore-asset';
 export { RestoreRefused } from './verify-backup';
 export { BackupBusy } from './session';
 export { listBackups, type BackupTarget } from './target';
