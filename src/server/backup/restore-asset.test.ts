@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -218,8 +218,12 @@ describe('restoring one deleted asset', () => {
   });
 
   it('brings back its rows and files exactly, its history with one entry more, and leaves the rest of the register as it is', async () => {
+    // A file whose removal failed is still there, unchanged: it is left alone.
+    const [leftKey, leftBytes] = [...before.objects][0]!;
+    await localStorage(objectsRoot).putStream(leftKey, Readable.from([leftBytes]), 'image/jpeg');
     const result = await restore({ actor: admin.username });
     expect(result.problems).toEqual([]);
+    expect(result.objects).toMatchObject({ count: 2, present: 1 });
     expect(result.rows).toMatchObject({ assets: 1, assessments: 1, defects: 1, obligations: 1, inspections: 1, actions: 2, media: 2 });
 
     expect(await assetDigest(ids.gone, before.lastAuditId)).toEqual(before.rows);
@@ -279,9 +283,16 @@ describe('restoring one deleted asset', () => {
     expect(await restOfRegister(ids.gone)).toEqual(rest);
     expect(filesUnder(objectsRoot)).toEqual(files);
 
-    // Recreated at the same place in the tree, it takes the old one's place.
+    // Recreated at the same place in the tree, it takes the old one's place. And a code sequence
+    // behind the asset's codes (a register restored whole from an older backup) is moved past them.
     const blockA = await send('POST', '/api/locations', { name: 'Block A', type: 'building', parentId: ids.site });
+    await withClient((c) => c.query(`SELECT setval('action_code_seq', 1)`));
     const result = await restore();
+    const [sequence] = await withClient(async (c) =>
+      (await c.query<{ at: number; top: number }>(`SELECT (SELECT last_value FROM action_code_seq)::int AS at, (SELECT max(substr(action_id, 5)::int) FROM actions WHERE asset_id = $1) AS top`, [ids.gone])).rows,
+    );
+    expect(sequence!.top).toBeGreaterThan(1);
+    expect(sequence!.at).toBe(sequence!.top);
     expect(result.notes).toContain(`Riverside Campus / Block A was recreated since the backup: ${ids.code} goes back to the location at that path now.`);
     const asset = (await getJson(t.app, `/api/assets/${ids.gone}`, admin.cookie)).json<{ locationId: string }>();
     expect(asset.locationId).toBe(blockA.id);

@@ -115,6 +115,7 @@ export async function restoreAsset(options: AssetRestoreOptions): Promise<AssetR
         if (again.problems.length > 0) throw new RestoreRefused(`${found.code} cannot be restored from ${name}; nothing was changed:\n${again.problems.map((p) => `  ${p}`).join('\n')}`);
         result.rows = await insertAssetRecords(client, columns, keys);
       });
+      await keepCodeSequencesAhead(client);
       await recordRestore(client, found.id, name, actorId);
       await client.query('COMMIT');
       log(`restored ${found.code}: ${describeRows(result.rows)}`);
@@ -212,6 +213,29 @@ async function withoutAuditTrigger(client: pg.ClientBase, work: () => Promise<vo
   }
   await work();
   for (const trigger of triggers) await alter(trigger, 'ENABLE');
+}
+
+/** The sequences behind the codes, and the prefix of the codes they make. */
+const CODE_SEQUENCES = [
+  { table: 'assets', column: 'asset_id', prefix: 'AST-', sequence: 'asset_code_seq' },
+  { table: 'assessments', column: 'assessment_id', prefix: 'ASM-', sequence: 'assessment_code_seq' },
+  { table: 'actions', column: 'action_id', prefix: 'ACT-', sequence: 'action_code_seq' },
+] as const;
+
+/**
+ * A register restored whole from an older backup has its code sequences behind the asset's codes:
+ * moved past them, so the next asset, assessment or action made never gets a code restored here.
+ * A sequence already past them is left alone.
+ */
+async function keepCodeSequencesAhead(client: pg.ClientBase): Promise<void> {
+  for (const { table, column, prefix, sequence } of CODE_SEQUENCES) {
+    await client.query(
+      `SELECT setval('public.${sequence}', m) FROM (
+         SELECT max(substr(${quoteIdent(column)}, ${prefix.length + 1})::bigint) AS m FROM ${staged(table)} WHERE ${quoteIdent(column)} ~ '^${prefix}[0-9]{1,18}$'
+       ) AS restored, public.${sequence} AS s
+       WHERE restored.m > s.last_value`,
+    );
+  }
 }
 
 /** The one new history entry: the asset as it came back, from which backup, and who restored it (null: System). */
