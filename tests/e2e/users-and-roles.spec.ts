@@ -268,7 +268,7 @@ test.describe('users and roles', () => {
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Full name')).toHaveValue('Olga Original');
-    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
 
     await page.getByLabel('Full name').fill('');
     await page.getByRole('button', { name: 'Save details' }).click();
