@@ -8,6 +8,7 @@ import { createTestApp, getJson, HOUR, MINUTE, postJson, type TestApp } from '..
 import { insertLocation } from '../../../../tests/factories/register';
 import { buildApp } from '../../app';
 import { createStorage } from '../../storage';
+import { USER_EXPORT_LOCK_CLASS } from './export-locks';
 import { assets, reportExports, users } from '../../db/schema';
 import { createSession } from '../auth/sessions.repo';
 import {
@@ -52,9 +53,15 @@ async function signedInUser(t: TestApp) {
 const startExport = (t: TestApp, cookie: string, body: Record<string, unknown> = EXPORT) => postJson(t.app, '/api/reports/export', body, { cookie });
 
 /** Advisory locks still held in the app's database (the per-user export locks leave none behind). */
+/**
+ * The users' export locks held in the test's database: two-key advisory locks (objsubid 2) of their
+ * class; the app's periodic jobs take one-key locks of their own at any moment.
+ */
 async function advisoryLocks(t: TestApp): Promise<number> {
   const { rows } = await t.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    sql`SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND classid = ${USER_EXPORT_LOCK_CLASS}::oid AND objsubid = 2`,
   );
   return rows[0]!.n;
 }

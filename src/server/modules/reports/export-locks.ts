@@ -4,7 +4,7 @@ import pg from 'pg';
  * Advisory lock class of the per-user export locks. The two-key form (class, hashtext(user id)) keeps
  * them apart from the app's one-key locks (migrations, the location tree, the word recounts).
  */
-const USER_EXPORT_LOCK_CLASS = 7_301_019;
+export const USER_EXPORT_LOCK_CLASS = 7_301_019;
 
 export type ReleaseLock = () => Promise<void>;
 
