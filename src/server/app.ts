@@ -43,6 +43,8 @@ import { mergeSearchIndexes, SEARCH_INDEX_MERGE_INTERVAL_MS } from './modules/se
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleExportCleanup } from './modules/reports/export-retention';
+import { BACKUP_CHECK_INTERVAL_MS, BACKUP_FIRST_CHECK_AFTER_MS, backupService, type BackupDatabase, type BackupService } from './modules/backups/backup-service';
+import { backupsRoutes } from './modules/backups/backups.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,12 +61,19 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Called for every route as it is registered; tests use it to list the whole route table. */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * What backups read (ADR 026): the URL the app was given, as the tables' owner. Without it (the
+   * API reference script) the app's own pool's URL is used.
+   */
+  backupDatabase?: BackupDatabase;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The email digests job (ADR 025, reminders); null when SMTP_URL is not set. */
     emailDigests: EmailDigestJob | null;
+    /** Scheduled backups and "Back up now" (ADR 026); tests check the schedule through it. */
+    backups: BackupService;
   }
 }
 
@@ -164,6 +173,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes(ctx));
   await app.register(invitesRoutes(ctx));
   await app.register(settingsRoutes(ctx));
+  const backups = backupService(
+    ctx,
+    options.backupDatabase ?? { url: options.db.$client.options.connectionString ?? '', kind: 'server' },
+    app.log,
+  );
+  app.decorate('backups', backups);
+  // First thing on close, while the pool is still open to record it: a backup in progress is stopped, not waited for.
+  app.addHook('preClose', () => backups.close());
+  await app.register(backupsRoutes(backups));
   for (const resource of RESOURCES) await app.register((await resource.routes())(ctx));
   await app.register(historyRoutes(ctx));
   await app.register(uploadsRoutes(ctx));
@@ -184,6 +202,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     () => advanceComplianceCalendar(ctx.db, todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now())),
     { firstRunAfterMs: 1_000 },
   );
+  // Each process checks; the engine's lock lets one back up (BACKUP_SCHEDULE=off: this one never does).
+  if (options.config.scheduledBackups) {
+    schedulePeriodic(app, 'scheduled backups', BACKUP_CHECK_INTERVAL_MS, () => backups.tick(), { firstRunAfterMs: BACKUP_FIRST_CHECK_AFTER_MS });
+  }
   // Email digests only when SMTP_URL is set; tests run the job through app.emailDigests.
   const digests = emailDigestJob(ctx, app.log);
   app.decorate('emailDigests', digests ?? null);

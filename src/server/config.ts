@@ -73,8 +73,13 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
-  /** Where `npm run backup` (and later the scheduled backups) write; default DATA_DIR/backups. */
+  /** Where `npm run backup` and the scheduled backups write; default DATA_DIR/backups. */
   BACKUP_DIR: z.string().min(1).optional(),
+  /**
+   * `on`: this process starts the scheduled backups Settings asks for (the default); `off`: it never
+   * does (a copy of production restored for testing, or processes that leave it to another).
+   */
+  BACKUP_SCHEDULE: z.enum(['on', 'off']).default('on'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
@@ -126,6 +131,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Folder of the backups, one sub-folder per backup (src/server/backup). */
   backupDir: string;
+  /** False with BACKUP_SCHEDULE=off: this process never starts a scheduled backup (Back up now still works). */
+  scheduledBackups: boolean;
   sessionSecret: string | undefined;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -179,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    scheduledBackups: e.BACKUP_SCHEDULE === 'on',
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

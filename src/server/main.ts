@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, db: database.db, clientDir: CLIENT_DIR });
+  const app = await buildApp({ config, db: database.db, clientDir: CLIENT_DIR, backupDatabase: { url, kind: embedded ? 'embedded' : 'server' } });
   const warmed = performance.now();
   try {
     const { connections, searches } = await warmUpSearch(database.db, database.searchConnections);

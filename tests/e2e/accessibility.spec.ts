@@ -548,6 +548,8 @@ for (const size of SIZES) {
       await expect(heading(page, 'Settings')).toBeVisible();
       await expect(page.getByTestId('open-registration-notice')).toBeVisible();
       await expect(page.getByRole('table', { name: 'Permissions each role has' })).toBeVisible();
+      // The Backups section, loaded: its status, schedule form and list.
+      await expect(page.getByRole('form', { name: 'Backup schedule' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'settings');
 
       await page.goto('/account');

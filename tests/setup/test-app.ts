@@ -123,10 +123,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SESSION_SECRET: secret,
       ...options.env,
     });
+    const backupDatabase = { url: testDb.url, kind: inject('databaseKind') };
     app = await buildApp({
       config,
       db: database.db,
       now: clock.now,
+      backupDatabase,
       onRoute: options.onRoute,
       logStream: options.captureLogs ? { write: (line: string) => void logs.push(line) } : undefined,
     });
@@ -146,7 +148,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       async spawnProcess() {
         const url = new URL(appDatabase.pool.options.connectionString!);
         const processDatabase = connectDatabase(url.toString(), { max: 3 });
-        const other = await buildApp({ config, db: processDatabase.db, now: clock.now });
+        const other = await buildApp({ config, db: processDatabase.db, now: clock.now, backupDatabase });
         other.addHook('onClose', () => processDatabase.close());
         return other;
       },

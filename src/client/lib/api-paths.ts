@@ -48,6 +48,8 @@ export const apiPaths = {
   invite: (id: string) => `/api/invites/${segment(id)}`,
   adminAudit: '/api/admin/audit',
   settings: '/api/settings',
+  backups: '/api/backups',
+  backupSettings: '/api/backups/settings',
   complianceRegimes: '/api/compliance/regimes',
   complianceSummary: '/api/compliance/summary',
   complianceWorklist: '/api/compliance/obligations',
@@ -104,6 +106,8 @@ export const queryKeys = {
   invites: [apiPaths.invites] as const,
   adminAudit: [apiPaths.adminAudit] as const,
   settings: [apiPaths.settings] as const,
+  /** The Backups section of Settings: schedule, runs and the backups in the folder. */
+  backups: [apiPaths.backups] as const,
   calendarFeed: [apiPaths.calendarFeed] as const,
   emailDigest: [apiPaths.emailDigest] as const,
   complianceRegimes: [apiPaths.complianceRegimes] as const,

@@ -207,6 +207,30 @@ describe('a backup', () => {
   });
 });
 
+describe('a backup stopped', () => {
+  it('by its signal mid-snapshot (the app closing) deletes what it wrote, releases the lock and rejects with the reason', async () => {
+    const root = tempDir('ar-stopped-');
+    const stop = new AbortController();
+    const started: string[] = [];
+    const attempt = createBackup({
+      databaseUrl: t.databaseUrl,
+      databaseKind: inject('databaseKind'),
+      storage: localStorage(path.join(t.dataDir, 'objects')),
+      target: localFolderTarget(root),
+      onStart: (name) => void started.push(name),
+      // Called after each table: stop after the first one is written.
+      log: () => stop.abort(new Error('the app is closing')),
+      signal: stop.signal,
+    });
+    await expect(attempt).rejects.toThrow('the app is closing');
+    expect(started).toHaveLength(1);
+    expect(filesUnder(root)).toEqual([]);
+    // The lock went with the connection: the next backup starts.
+    const next = await createBackup({ databaseUrl: t.databaseUrl, databaseKind: 'server', storage: localStorage(path.join(t.dataDir, 'objects')), target: localFolderTarget(root) });
+    expect(fs.existsSync(path.join(root, next.name, MANIFEST_FILE))).toBe(true);
+  });
+});
+
 describe('restoring', () => {
   it('into a new empty database and storage gives every table’s rows and every object’s bytes back, and the app serves them', async () => {
     const target = await freshDatabase();

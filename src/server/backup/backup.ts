@@ -1,7 +1,7 @@
 /**
  * The backup engine's front door (README.md beside this file says how it works). Everything else in
- * this folder is its machinery; callers (the CLI scripts, later the scheduler and the Settings page)
- * use only what is exported here.
+ * this folder is its machinery; callers (the CLI scripts, the scheduler and the Settings page's
+ * routes in modules/backups) use only what is exported here.
  */
 export { createBackup, backupNameFor, type BackupOptions, type BackupResult } from './create-backup';
 export { restoreBackup, type RestoreOptions, type RestoreResult } from './restore-backup';
@@ -12,3 +12,15 @@ export { listBackups, type BackupTarget } from './target';
 export { localFolderTarget } from './local-folder-target';
 export { s3Target } from './s3-target';
 export type { Manifest } from './manifest';
+export { backupFolders, type BackupFolder, type ManifestCache } from './backup-folders';
+export { applyRetention, backupsToDelete, INCOMPLETE_GRACE_MS, type RetentionRule } from './retention';
+export {
+  allowedAgeMs,
+  backupHealth,
+  latestSlot,
+  nextSlot,
+  scheduledBackupDue,
+  type BackupSchedule,
+  type DueDecision,
+  type ScheduleState,
+} from './schedule';

@@ -6,9 +6,11 @@ import type { SequenceEntry } from './manifest';
  * list, so a table a migration adds is in the next backup without anyone remembering it).
  *
  * Left out: `sessions` (a restore signs everyone out: a session is a live credential, not register
- * data) and drizzle's migrations table (in its own `drizzle` schema; the manifest records its level).
+ * data), `backup_runs` (the backups this installation took: a restored install starts its own
+ * history, and a snapshot would hold the very run taking it as still running) and drizzle's
+ * migrations table (in its own `drizzle` schema; the manifest records its level).
  */
-export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(['sessions', '__drizzle_migrations']);
+export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(['sessions', 'backup_runs', '__drizzle_migrations']);
 
 export interface CatalogTable {
   name: string;

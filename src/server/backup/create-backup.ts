@@ -37,6 +37,17 @@ export interface BackupOptions {
   name?: string;
   now?: () => Date;
   log?: (message: string) => void;
+  /**
+   * Called once the backup holds the lock and has its name, before anything is written (the
+   * scheduler records its run here, so a backup refused with BackupBusy leaves no record). A
+   * rejection stops the backup.
+   */
+  onStart?: (name: string) => Promise<void> | void;
+  /**
+   * Stops the backup (the app is shutting down): its connection is closed, what it wrote is deleted,
+   * and it rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 export interface BackupResult {
@@ -62,11 +73,19 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const log = options.log ?? (() => {});
   const started = now();
   const { target, storage } = options;
+  const { signal } = options;
+  signal?.throwIfAborted();
   const client = await openBackupSession(options.databaseUrl, 'backup');
+  // Ending the connection fails the statement in flight; the object copy checks the signal itself.
+  const stop = () => void client.end().catch(() => {});
+  signal?.addEventListener('abort', stop, { once: true });
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'ar-backup-'));
   let name: string | undefined;
   try {
-    name = await freeName(target, options.name ?? backupNameFor(started));
+    signal?.throwIfAborted();
+    const chosen = await freeName(target, options.name ?? backupNameFor(started));
+    await options.onStart?.(chosen);
+    name = chosen;
     const at = (file: string) => `${name}/${file}`;
     let storedBytes = 0;
 
@@ -91,7 +110,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await client.query('COMMIT');
 
     // ── The objects, copied after the snapshot is released (they never change once stored) ──
-    const objects = await copyObjects(storage, target, name, keysFile, path.join(work, OBJECTS_FILE), log);
+    const objects = await copyObjects(storage, target, name, keysFile, path.join(work, OBJECTS_FILE), log, signal);
     storedBytes += objects.bytes;
     const listed = new Measure();
     const [, listBytes] = await Promise.all([pipeline(fs.createReadStream(path.join(work, OBJECTS_FILE)), listed), target.write(at(OBJECTS_FILE), listed)]);
@@ -109,13 +128,16 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       sequences,
       objects: { file: OBJECTS_FILE, sha256: listed.sha256, count: objects.count, bytes: objects.bytes, missing: objects.missing },
     };
+    signal?.throwIfAborted();
     storedBytes += await target.write(at(MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
     return { name, location: `${target.location}/${name}`, manifest, storedBytes };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     if (name) await target.delete(`${name}/`).catch(() => {});
+    if (signal?.aborted) throw signal.reason;
     throw err;
   } finally {
+    signal?.removeEventListener('abort', stop);
     await closeBackupSession(client);
     await fsp.rm(work, { recursive: true, force: true });
   }
@@ -141,6 +163,7 @@ async function copyObjects(
   keysFile: string,
   listFile: string,
   log: (message: string) => void,
+  signal: AbortSignal | undefined,
 ): Promise<{ count: number; bytes: number; missing: MissingObject[] }> {
   const list = fs.createWriteStream(listFile);
   const missing: MissingObject[] = [];
@@ -150,6 +173,7 @@ async function copyObjects(
     // COPY text: key, table, column separated by tabs (keys are server-chosen: no tabs or backslashes).
     for await (const line of readline.createInterface({ input: fs.createReadStream(keysFile), crlfDelay: Infinity })) {
       if (!line) continue;
+      signal?.throwIfAborted();
       const [key, table, column] = line.split('\t') as [string, string, string];
       const info = await storage.head(key);
       if (!info) {

@@ -57,6 +57,16 @@ export function localFolderTarget(root: string): BackupTarget {
         .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     },
 
+    async folders() {
+      try {
+        const entries = await fsp.readdir(root, { withFileTypes: true });
+        return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+    },
+
     async delete(prefix) {
       await fsp.rm(path.join(root, checkBackupPath(prefix.replace(/\/$/, ''))), { recursive: true, force: true });
     },

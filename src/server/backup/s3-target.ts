@@ -55,6 +55,18 @@ export function s3Target(client: S3Client, bucket: string, prefix: string): Back
 
     list,
 
+    async folders() {
+      const found: string[] = [];
+      const within = base ? `${base}/` : '';
+      let token: string | undefined;
+      do {
+        const out = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: within, Delimiter: '/', ContinuationToken: token }));
+        for (const item of out.CommonPrefixes ?? []) if (item.Prefix) found.push(item.Prefix.slice(within.length, -1));
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return found.sort();
+    },
+
     async delete(prefixWithin) {
       for (const file of await list(prefixWithin)) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(file) }));
     },

@@ -15,6 +15,11 @@ export interface BackupTarget {
   read(file: string): Promise<Readable>;
   /** Every file under `prefix` (`''` for all), relative to the target, in no particular order. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * The names of the folders at the top of the target (one per backup, complete or not), sorted;
+   * without listing the files inside them, which may be many.
+   */
+  folders(): Promise<string[]>;
   /** Deletes every file under `prefix` (a whole backup: `<name>/`). */
   delete(prefix: string): Promise<void>;
 }

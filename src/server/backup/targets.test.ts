@@ -68,4 +68,18 @@ describe.each(targets)('a backup target in %s', (_name, make) => {
     await expect(target.read('2026-01-01T000000Z/manifest.json')).rejects.toThrow(BackupFileMissing);
     await expect(target.write('../escape', 'x')).rejects.toThrow(/invalid path/);
   });
+
+  it('names the folders at its top, complete or not, in order', async () => {
+    const target = make();
+    expect(await target.folders()).toEqual([]);
+    // Each with a file directly inside: s3rver (the test's S3) finds a folder only from such a key,
+    // where S3 itself also finds one holding only deeper files.
+    await target.write('2026-01-03T000000Z/objects.ndjson', '');
+    await target.write('2026-01-03T000000Z/manifest.json', '{}');
+    await target.write('2026-01-01T000000Z/objects.ndjson', '');
+    await target.write('2026-01-01T000000Z/objects/uploads/x', 'photo');
+    expect(await target.folders()).toEqual(['2026-01-01T000000Z', '2026-01-03T000000Z']);
+    await target.delete('2026-01-01T000000Z/');
+    expect(await target.folders()).toEqual(['2026-01-03T000000Z']);
+  });
 });

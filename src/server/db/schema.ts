@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -33,6 +34,7 @@ import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES, type ReadingDefini
 import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../../shared/domain/compliance/obligation-status';
 import { INTERVAL_UNITS } from '../../shared/domain/compliance/calendar-date';
 import { REMINDER_OUTCOMES, REMINDER_THRESHOLDS } from '../../shared/domain/compliance/reminders';
+import { BACKUP_FREQUENCIES, BACKUP_RUN_STATUSES, BACKUP_SCHEDULE_DEFAULTS, BACKUP_TRIGGERS } from '../../shared/domain/backups';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -56,6 +58,7 @@ const bigrams = (name: string, column: ExtraConfigColumn) => index(name).using('
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 export const registrationMode = pgEnum('registration_mode', REGISTRATION_MODES);
+export const backupFrequency = pgEnum('backup_frequency', BACKUP_FREQUENCIES);
 
 export const users = pgTable(
   'users',
@@ -101,8 +104,66 @@ export const organisationSettings = pgTable(
     withdrawn: jsonb('withdrawn').$type<Partial<Record<Role, Permission[]>>>().notNull().default({}),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Scheduled backups (ADR 026, "Schedule and retention"): off on a new install; daily, or weekly
+     * on an ISO weekday (1 = Monday), at an hour of London time; after each backup the app keeps the
+     * newest of each of the last `backup_keep_daily` days and `backup_keep_weekly` ISO weeks that have
+     * one. `backup_enabled_at`: when the schedule was last switched on (the overdue alert counts from
+     * there when no backup has succeeded since).
+     */
+    backupEnabled: boolean('backup_enabled').notNull().default(BACKUP_SCHEDULE_DEFAULTS.enabled),
+    backupFrequency: backupFrequency('backup_frequency').notNull().default(BACKUP_SCHEDULE_DEFAULTS.frequency),
+    backupHour: smallint('backup_hour').notNull().default(BACKUP_SCHEDULE_DEFAULTS.hour),
+    backupWeekday: smallint('backup_weekday').notNull().default(BACKUP_SCHEDULE_DEFAULTS.weekday),
+    backupKeepDaily: smallint('backup_keep_daily').notNull().default(BACKUP_SCHEDULE_DEFAULTS.keepDaily),
+    backupKeepWeekly: smallint('backup_keep_weekly').notNull().default(BACKUP_SCHEDULE_DEFAULTS.keepWeekly),
+    backupEnabledAt: timestamp('backup_enabled_at', { withTimezone: true }),
   },
-  (t) => [check('organisation_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('organisation_settings_single_row', sql`${t.id} = 1`),
+    check('organisation_settings_backup_hour', sql`${t.backupHour} BETWEEN 0 AND 23`),
+    check('organisation_settings_backup_weekday', sql`${t.backupWeekday} BETWEEN 1 AND 7`),
+    check('organisation_settings_backup_keep_daily', sql`${t.backupKeepDaily} BETWEEN 1 AND 90`),
+    check('organisation_settings_backup_keep_weekly', sql`${t.backupKeepWeekly} BETWEEN 0 AND 52`),
+  ],
+);
+
+export const backupRunStatus = pgEnum('backup_run_status', BACKUP_RUN_STATUSES);
+export const backupTrigger = pgEnum('backup_trigger', BACKUP_TRIGGERS);
+
+/**
+ * Every backup the app took or tried to take (src/server/modules/backups): the Settings page's last
+ * backup and its error, and the overdue alert (GET /api/health) read it. A row is written once the
+ * backup holds the engine's lock, so a run refused because another was going is never recorded; the
+ * process running it refreshes `heartbeat_at` (the database's clock), and a `running` row whose
+ * heartbeat stopped belonged to a process that died: it is marked failed. `started_at` and
+ * `finished_at` are the app's clock (the schedule's). Not in backups (catalog.ts): it describes this
+ * installation, and a snapshot would hold its own run as still running.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    trigger: backupTrigger('trigger').notNull(),
+    status: backupRunStatus('status').notNull().default('running'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    name: text('name'),
+    error: text('error'),
+    warning: text('warning'),
+    storedBytes: bigint('stored_bytes', { mode: 'number' }),
+    rows: bigint('rows', { mode: 'number' }),
+    objects: integer('objects'),
+    durationMs: integer('duration_ms'),
+    pruned: integer('pruned').notNull().default(0),
+  },
+  (t) => [
+    index('backup_runs_started_at_idx').on(t.startedAt.desc()),
+    // The last successful backup (the overdue alert on every health check).
+    index('backup_runs_succeeded_idx').on(t.finishedAt.desc()).where(sql`${t.status} = 'succeeded'`),
+  ],
 );
 
 /** Single-use sign-up links with the role an org admin chose. Only the token's SHA-256 is stored. */

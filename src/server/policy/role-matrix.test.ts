@@ -121,6 +121,12 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   'DELETE /api/invites/:id': async (role) => ({ request: json('DELETE', `/api/invites/${(await make.invite()).id}`, as[role].cookie) }),
   'GET /api/settings': async (role) => ({ request: json('GET', '/api/settings', as[role].cookie) }),
   'PATCH /api/settings': async (role) => ({ request: json('PATCH', '/api/settings', as[role].cookie, { registrationMode: 'open' }) }),
+  'GET /api/backups': async (role) => ({ request: json('GET', '/api/backups', as[role].cookie) }),
+  'PUT /api/backups/settings': async (role) => ({
+    request: json('PUT', '/api/backups/settings', as[role].cookie, { enabled: false, frequency: 'daily', hour: 2, weekday: 7, keepDaily: 7, keepWeekly: 4 }),
+  }),
+  // Bodiless, as the spec's client sends it; the admin's backup runs in the background (closing the app stops it).
+  'POST /api/backups': async (role) => ({ request: { method: 'POST', url: '/api/backups', headers: { cookie: as[role].cookie } } }),
 
   'GET /api/locations': async (role) => ({ request: json('GET', '/api/locations', as[role].cookie) }),
   'GET /api/locations/summary': async (role) => ({ request: json('GET', '/api/locations/summary', as[role].cookie) }),

@@ -27,7 +27,7 @@ declare module 'fastify' {
 export class MissingPermissionError extends Error {}
 
 /** Permissions over the register, whose routes an area manager's areas bound. */
-const boundByAreas = (permission: RoutePermission) => !['public', 'signed-in', 'user.manage', 'settings.manage'].includes(permission);
+const boundByAreas = (permission: RoutePermission) => !['public', 'signed-in', 'user.manage', 'settings.manage', 'backup.manage'].includes(permission);
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 

@@ -25,6 +25,7 @@ export const PERMISSIONS = [
   'regime.manage',
   'user.manage',
   'settings.manage',
+  'backup.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -55,6 +56,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'regime.manage': 'Add and change compliance regimes',
   'user.manage': 'Manage users and invites',
   'settings.manage': 'Change organisation settings',
+  'backup.manage': 'Manage backups and their schedule',
 };
 
 /**
@@ -62,7 +64,13 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
  * creating, uploading, exporting; spec §6 "access is limited only by being signed in") are open to
  * every role; roles decide what the spec leaves unshown: edits, deletes and administration.
  */
-const REGISTER_STAFF: Record<Permission, Grant> = { ...allOf('any'), 'regime.manage': 'none', 'user.manage': 'none', 'settings.manage': 'none' };
+const REGISTER_STAFF: Record<Permission, Grant> = {
+  ...allOf('any'),
+  'regime.manage': 'none',
+  'user.manage': 'none',
+  'settings.manage': 'none',
+  'backup.manage': 'none',
+};
 /** Surveyors and area managers: the spec's flows, edits of what they made, no deletes but their own media. */
 const FIELD_STAFF: Record<Permission, Grant> = {
   ...REGISTER_STAFF,
@@ -82,11 +90,11 @@ export const DEFAULT_MATRIX: Record<Role, Record<Permission, Grant>> = {
 
 /**
  * Permissions an org admin can withdraw from a role in Settings. Administration (users, settings,
- * the regimes catalogue that sets every due date) stays with org admins alone, and org admins keep everything, so no setting can lock the organisation out.
+ * the regimes catalogue that sets every due date, backups: a copy of every record) stays with org
+ * admins alone, and org admins keep everything, so no setting can lock the organisation out.
  */
-export const ADJUSTABLE_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
-  (p) => p !== 'register.read' && p !== 'regime.manage' && p !== 'user.manage' && p !== 'settings.manage',
-);
+const ADMINISTRATION: readonly Permission[] = ['regime.manage', 'user.manage', 'settings.manage', 'backup.manage'];
+export const ADJUSTABLE_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter((p) => p !== 'register.read' && !ADMINISTRATION.includes(p));
 export const ADJUSTABLE_ROLES: readonly Role[] = ['asset_manager', 'surveyor', 'area_manager'];
 
 /** The sentence that explains a refusal, on the server's 403 and beside a disabled button. */

@@ -5,8 +5,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useCan } from '@/lib/permissions';
 import { useSettings } from '@/features/settings/api/use-settings';
 import { SettingsForm } from '@/features/settings/components/settings-form';
+import { BackupsSection } from '@/features/backups/components/backups-section';
 
-/** /settings (org admins, ADR 024): the registration mode and each role's permissions. */
+/** /settings (org admins, ADR 024): the registration mode, each role's permissions, and backups (ADR 026). */
 export default function SettingsPage() {
   const { grant, reason } = useCan();
   const allowed = grant('settings.manage') === 'any';
@@ -16,9 +17,10 @@ export default function SettingsPage() {
 
 function Settings() {
   const { data: settings, isLoading, isError, error } = useSettings();
+  const mayBackUp = useCan().grant('backup.manage') === 'any';
   return (
     <>
-      <PageHeader title="Settings" subtitle="Registration and what each role may do" />
+      <PageHeader title="Settings" subtitle={mayBackUp ? 'Registration, what each role may do, and backups' : 'Registration and what each role may do'} />
       {isLoading ? (
         <Skeleton className="h-96" aria-label="Loading settings" />
       ) : isError || !settings ? (
@@ -27,6 +29,11 @@ function Settings() {
         </p>
       ) : (
         <SettingsForm settings={settings} />
+      )}
+      {mayBackUp && (
+        <div className="mt-10">
+          <BackupsSection />
+        </div>
       )}
     </>
   );

@@ -35,6 +35,8 @@ const NOT_AUDITED = new Set([
   'DELETE /api/invites/:id',
   'POST /api/invites/lookup',
   'PATCH /api/settings',
+  'PUT /api/backups/settings',
+  'POST /api/backups',
   'POST /api/compliance/regimes',
   'PATCH /api/compliance/regimes/:id',
   'POST /api/logout',

@@ -8,6 +8,7 @@ import {
   uploadResponseSchema,
   userSchema,
 } from '../../../shared/contract';
+import { backupEntrySchema, backupRunSchema, backupSettingsSchema } from '../../../shared/contract/backups';
 import { RESOURCES } from '../../resources';
 
 /** The schema every error answer uses; the error responses refer to it by this name. */
@@ -27,6 +28,9 @@ const NAMED: Array<[z.ZodType, string]> = [
   [exportRecordSchema, 'ExportRecord'],
   [historyEntrySchema, 'HistoryEntry'],
   [uploadResponseSchema, 'UploadUrl'],
+  [backupSettingsSchema, 'BackupSettings'],
+  [backupRunSchema, 'BackupRun'],
+  [backupEntrySchema, 'BackupEntry'],
 ];
 
 /** Idempotent: every app built in one process (tests build many) names the same schemas the same way. */

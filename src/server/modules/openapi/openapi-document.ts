@@ -18,6 +18,7 @@ export const SESSION_SECURITY: Array<Record<string, string[]>> = [{ sessionCooki
 export const TAGS: Array<{ name: string; description: string; segments: string[] }> = [
   { name: 'auth', description: 'Accounts, sign-in and sessions', segments: ['user', 'login', 'register', 'logout', 'registration', 'password-reset', 'account'] },
   { name: 'users', description: 'User administration, invites and organisation settings (org admins)', segments: ['users', 'invites', 'settings', 'admin'] },
+  { name: 'backups', description: 'Backups of the register, their schedule and retention (org admins)', segments: ['backups'] },
   { name: 'dashboard', description: 'The dashboard figures', segments: ['dashboard'] },
   ...RESOURCES.map(({ name, api }) => ({ name, description: api.description, segments: api.segments })),
   {
@@ -39,7 +40,7 @@ const DESCRIPTION = `The JSON API of the Asset Register: the same calls its own 
 
 **Sessions.** \`POST /api/login\` or \`POST /api/register\` sets an HttpOnly session cookie (\`__Host-sid\` over HTTPS, \`sid\` over plain HTTP); send it with every call. Every route needs it except those marked public. A session ends after 30 minutes idle or 12 hours (configurable).
 
-**Writes.** A request that changes data and has a body must send JSON (\`Content-Type: application/json\`), else 415. Bodiless calls (\`POST /api/logout\`, \`POST /api/objects/upload\`) may send no body and no Content-Type. Browsers' cross-site writes are refused by Origin and Sec-Fetch-Site (403).
+**Writes.** A request that changes data and has a body must send JSON (\`Content-Type: application/json\`), else 415. Bodiless calls (\`POST /api/logout\`, \`POST /api/objects/upload\`, \`POST /api/backups\`) may send no body and no Content-Type. Browsers' cross-site writes are refused by Origin and Sec-Fetch-Site (403).
 
 **Errors.** Every error answer is \`{ "message": string, "errors"?: { field: message }, "requestId"?: string }\`: 400 invalid input (each field's message in \`errors\`), 401 not signed in, 403 refused, 404 not found (also for a malformed id), 409 conflict, 413 too large, 415 not JSON, 429 too many requests and 503 database unavailable (both with Retry-After), 500 unexpected (logged; quote \`requestId\`). Every answer carries \`x-request-id\`.
 
@@ -68,7 +69,7 @@ export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
 type ZodResponse = { description: string; content: Record<string, { schema: z.ZodType }> };
 type JsonObject = Record<string, unknown>;
 
-const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
+const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 const isContentForm = (value: unknown): value is ZodResponse =>
   typeof value === 'object' && value !== null && 'content' in value && typeof (value as { content: unknown }).content === 'object';

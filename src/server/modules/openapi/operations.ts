@@ -95,6 +95,24 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /api/settings': { id: 'getSettings', summary: "The organisation's settings: registration mode and the role matrix" },
   'PATCH /api/settings': { id: 'updateSettings', summary: 'Change the registration mode or withdraw permissions from roles' },
+  'GET /api/backups': {
+    id: 'getBackups',
+    summary: 'Backups: the schedule and retention rule, the last run and last success, whether backups are overdue, and the backups in the target',
+    description:
+      '`health` is `off` without a schedule, `stale` when the last successful backup finished longer ago than the schedule allows (its period plus 2 hours) or none has since the schedule was switched on, `ok` otherwise. A run whose process stopped mid-backup is reported failed. `targetError` says why the backup folder could not be listed; the rest of the answer still holds.',
+  },
+  'PUT /api/backups/settings': {
+    id: 'updateBackupSettings',
+    summary: 'Set the backup schedule (daily, or weekly on a day, at an hour of London time) and the retention rule',
+    description:
+      'The whole setting each time. Switching the schedule on records when: the first scheduled backup is at the first slot after that, and the overdue alert counts from then. The retention rule runs after each backup the app takes: the newest backup of each of the `keepDaily` most recent days that have one and of each of the `keepWeekly` most recent ISO weeks are kept, the newest backup always.',
+  },
+  'POST /api/backups': {
+    id: 'startBackup',
+    summary: 'Back up now: starts a backup in the background and answers with its run',
+    description: 'Send no body (and no Content-Type), or `{}` as JSON. Poll GET /api/backups for its progress; the run is `running` until it has `succeeded` or `failed` (with its `error`).',
+    errors: { 409: 'A backup or a restore is already running' },
+  },
   'POST /api/logout': { id: 'logout', summary: 'Sign out; ends the session', description: 'Send no body (and no Content-Type), or `{}` as JSON.' },
 
   'GET /api/locations': {
