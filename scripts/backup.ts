@@ -1,10 +1,10 @@
 // `npm run backup`: a backup of the register (database rows and stored files) into BACKUP_DIR
-// (default DATA_DIR/backups), with the same settings as `npm start`. Safe while the app runs: one
-// read-only snapshot, nobody is blocked. See src/server/backup/README.md.
+// (default DATA_DIR/backups; or s3://bucket/prefix), with the same settings as `npm start`. Safe
+// while the app runs: one read-only snapshot, nobody is blocked. See src/server/backup/README.md.
 import fs from 'node:fs';
 import { loadConfig } from '../src/server/config';
 import { createStorage } from '../src/server/storage';
-import { BackupBusy, createBackup, localFolderTarget } from '../src/server/backup/backup';
+import { BackupBusy, configuredBackupTarget, createBackup } from '../src/server/backup/backup';
 import { openConfiguredDatabase } from '../src/server/backup/configured-database';
 import { formatBytes } from '../src/server/backup/format';
 
@@ -13,12 +13,13 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config, (m) => console.log(m));
 let exitCode = 0;
 try {
-  console.log(`backing up ${database.how} into ${config.backupDir}`);
+  const target = await configuredBackupTarget(config, config.backupTarget);
+  console.log(`backing up ${database.how} into ${target.location}`);
   const result = await createBackup({
     databaseUrl: database.url,
     databaseKind: database.kind,
     storage: await createStorage(config),
-    target: localFolderTarget(config.backupDir),
+    target,
     log: (m) => console.log(m),
   });
   const { manifest } = result;

@@ -20,6 +20,16 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('backs up to DATA_DIR/backups, another folder, or an S3 prefix', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/register' }).backupTarget).toEqual({ kind: 'folder', path: path.resolve('/srv/register/backups') });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/nas/register' }).backupTarget).toEqual({ kind: 'folder', path: '/mnt/nas/register' });
+    expect(loadConfig({ BACKUP_DIR: 's3://estate-backups/register/nightly/' }).backupTarget).toEqual({ kind: 's3', bucket: 'estate-backups', prefix: 'register/nightly' });
+    expect(loadConfig({ BACKUP_DIR: 's3://estate-backups' }).backupTarget).toEqual({ kind: 's3', bucket: 'estate-backups', prefix: '' });
+    for (const bad of ['s3://', 's3://Estate_Backups/x', 's3:/estate-backups']) {
+      expect(() => loadConfig({ BACKUP_DIR: bad }), bad).toThrow(/BACKUP_DIR: expected a folder, or s3:\/\/bucket\/prefix/);
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', HOST: '', DATABASE_URL: '' })).toMatchObject({ port: 5000, host: '127.0.0.1', databaseUrl: undefined });
   });

@@ -74,7 +74,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   /** Where `npm run backup` and the scheduled backups write; default DATA_DIR/backups. */
-  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_DIR: z
+    .string()
+    .min(1)
+    .refine((v) => !/^s3:/i.test(v) || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](?:\/.*)?$/.test(v), 'expected a folder, or s3://bucket/prefix (a bucket name in lower case)')
+    .optional(),
   /**
    * `on`: this process starts the scheduled backups Settings asks for (the default); `off`: it never
    * does (a copy of production restored for testing, or processes that leave it to another).
@@ -129,8 +133,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Folder of the backups, one sub-folder per backup (src/server/backup). */
-  backupDir: string;
+  /** Where backups go, one folder (or S3 prefix) per backup: BACKUP_DIR (src/server/backup). */
+  backupTarget: BackupTargetSetting;
   /** False with BACKUP_SCHEDULE=off: this process never starts a scheduled backup (Back up now still works). */
   scheduledBackups: boolean;
   sessionSecret: string | undefined;
@@ -166,6 +170,21 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * BACKUP_DIR: a folder, or `s3://bucket/prefix` for a bucket reached with the S3_* connection
+ * settings (the endpoint, region, keys and path style the uploads use; the bucket is the address's,
+ * so backups can, and should, go to another bucket than the files they copy).
+ */
+export type BackupTargetSetting = { kind: 'folder'; path: string } | { kind: 's3'; bucket: string; prefix: string };
+
+const S3_ADDRESS = /^s3:\/\/([^/]+)\/*(.*)$/i;
+
+export function backupTargetSetting(value: string): BackupTargetSetting {
+  const s3 = S3_ADDRESS.exec(value);
+  if (!s3) return { kind: 'folder', path: path.resolve(value) };
+  return { kind: 's3', bucket: s3[1]!, prefix: s3[2]!.replace(/\/+$/, '') };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in a .env file mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -185,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupTarget: backupTargetSetting(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     scheduledBackups: e.BACKUP_SCHEDULE === 'on',
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,

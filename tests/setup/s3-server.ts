@@ -4,6 +4,8 @@ import path from 'node:path';
 import S3rver, { type KoaContext } from 's3rver';
 
 export const TEST_BUCKET = 'test-bucket';
+/** A second bucket, for backups kept apart from the files they copy. */
+export const TEST_BACKUP_BUCKET = 'test-backups';
 
 export type S3Handler = (ctx: KoaContext) => boolean | Promise<boolean>;
 
@@ -19,10 +21,10 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-/** s3rver on a free loopback port with a temporary folder and one private bucket. */
+/** s3rver on a free loopback port with a temporary folder and two private buckets. */
 export async function startTestS3(): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: TEST_BUCKET }] });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: TEST_BUCKET }, { name: TEST_BACKUP_BUCKET }] });
   const handlers: S3Handler[] = [];
   // Koa copies its middleware list when it starts listening: one dispatcher goes in first.
   server.middleware.unshift(async (ctx, next) => {

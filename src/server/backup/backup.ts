@@ -11,6 +11,7 @@ export { BackupBusy } from './session';
 export { listBackups, type BackupTarget } from './target';
 export { localFolderTarget } from './local-folder-target';
 export { s3Target } from './s3-target';
+export { configuredBackupTarget } from './configured-target';
 export type { Manifest } from './manifest';
 export { backupFolders, type BackupFolder, type ManifestCache } from './backup-folders';
 export { applyRetention, backupsToDelete, INCOMPLETE_GRACE_MS, type RetentionRule } from './retention';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where backups are kept: a folder (local-folder-target.ts) today, an S3 prefix later. Paths are
+ * Where backups are kept: a folder (local-folder-target.ts) or an S3 prefix (s3-target.ts). Paths are
  * relative and use `/`; one backup is the files under `<name>/`. A backup is complete when its
  * `<name>/manifest.json` exists, which the engine writes last, so a writer only has to make each
  * file appear whole (write, then rename or a single PUT), never a half-written file.

@@ -6,8 +6,8 @@ import {
   BackupBusy,
   backupFolders,
   backupHealth,
+  configuredBackupTarget,
   createBackup,
-  localFolderTarget,
   nextSlot,
   scheduledBackupDue,
   type BackupTarget,
@@ -68,12 +68,14 @@ const sizeOf = (manifest: Manifest) => manifest.tables.reduce((n, t) => n + t.st
 export function backupService(ctx: AppContext, database: BackupDatabase, log: FastifyBaseLogger): BackupService {
   const runs = backupRunsRepo(ctx.db);
   const settingsRepo = backupSettingsRepo(ctx.db);
-  const target: BackupTarget = localFolderTarget(ctx.config.backupDir);
+  // BACKUP_DIR's folder or S3 prefix; the S3 client is made on first use, not at start-up.
+  let target: Promise<BackupTarget> | undefined;
+  const getTarget = () => (target ??= configuredBackupTarget(ctx.config, ctx.config.backupTarget));
   const manifests: ManifestCache = new Map();
   /** The backup this process is running. */
   let current: { abort: AbortController; done: Promise<BackupRun | null> } | undefined;
 
-  const backupsInTarget = async (): Promise<{ backups: BackupEntry[]; targetError: string | null }> => {
+  const backupsInTarget = async (target: BackupTarget): Promise<{ backups: BackupEntry[]; targetError: string | null }> => {
     try {
       const folders = (await backupFolders(target, manifests)).filter((f) => f.manifest !== null);
       const triggers = await runs.triggersOf(folders.map((f) => f.name));
@@ -101,7 +103,7 @@ export function backupService(ctx: AppContext, database: BackupDatabase, log: Fa
   const prune = async (): Promise<{ pruned: number; warning: string | null }> => {
     try {
       const rule = await settingsRepo.get();
-      const deleted = await applyRetention(target, rule, {
+      const deleted = await applyRetention(await getTarget(), rule, {
         now: ctx.now(),
         timeZone: TIME_ZONE,
         cache: manifests,
@@ -130,7 +132,7 @@ export function backupService(ctx: AppContext, database: BackupDatabase, log: Fa
           databaseUrl: database.url,
           databaseKind: database.kind,
           storage: ctx.storage,
-          target,
+          target: await getTarget(),
           now: ctx.now,
           signal: abort.signal,
           onStart: async (name) => {
@@ -196,7 +198,8 @@ export function backupService(ctx: AppContext, database: BackupDatabase, log: Fa
   return {
     async overview() {
       await runs.sweepInterrupted(ctx.now());
-      const [stored, latest, inTarget] = await Promise.all([settingsRepo.get(), runs.latest(), backupsInTarget()]);
+      const target = await getTarget();
+      const [stored, latest, inTarget] = await Promise.all([settingsRepo.get(), runs.latest(), backupsInTarget(target)]);
       const now = ctx.now();
       return {
         settings: toBackupSettings(stored),

@@ -14,6 +14,9 @@ import {
   sendAs,
   type TestApp,
 } from '../../../../tests/setup/test-app';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { startTestS3, TEST_BACKUP_BUCKET, TEST_BUCKET } from '../../../../tests/setup/s3-server';
+import { createS3Client } from '../../storage/s3-storage';
 import { backupNameFor } from '../../backup/create-backup';
 import { BACKUP_FORMAT, MANIFEST_FILE, type Manifest } from '../../backup/manifest';
 import { closeBackupSession, openBackupSession } from '../../backup/session';
@@ -29,7 +32,7 @@ import { BACKUP_BUSY_MESSAGE } from './backups.routes';
  * both databases: who may use it, the settings' validation, "Back up now" (bodiless, 202, a run
  * row, a backup in BACKUP_DIR), failures recorded with their error, a refused attempt not recorded,
  * the retention rule after a backup, the scheduler with a moved clock (and two processes), and the
- * overdue word in GET /api/health.
+ * overdue word in GET /api/health; and the same to an S3 prefix.
  */
 
 const DAILY_AT_2: UpdateBackupSettings = { enabled: true, frequency: 'daily', hour: 2, weekday: 7, keepDaily: 7, keepWeekly: 4 };
@@ -73,6 +76,12 @@ const health = async (app: FastifyInstance) => {
   return res.json<{ status: string; database: string; backup?: string }>().backup;
 };
 
+/** The folder BACKUP_DIR names (these tests back up to a folder; an S3 prefix is tested below). */
+const backupFolderOf = (t: TestApp) => {
+  if (t.config.backupTarget.kind !== 'folder') throw new Error('expected a folder target');
+  return t.config.backupTarget.path;
+};
+
 const runCount = async (t: TestApp) => Number((await t.db.execute<{ n: string }>(sql`SELECT count(*)::text AS n FROM backup_runs`)).rows[0]!.n);
 
 describe('the Backups section’s API', () => {
@@ -113,7 +122,7 @@ describe('the Backups section’s API', () => {
       running: null,
       lastRun: null,
       lastSuccess: null,
-      location: t.config.backupDir,
+      location: backupFolderOf(t),
       backups: [],
       targetError: null,
     });
@@ -188,7 +197,7 @@ describe('the Backups section’s API', () => {
     expect(after.backups[0]!.tables).toBeGreaterThan(20);
     // The same size on the run and in the list.
     expect(after.backups[0]!.storedBytes).toBe(after.lastSuccess!.storedBytes);
-    expect(fs.existsSync(path.join(t.config.backupDir, run.name!, MANIFEST_FILE))).toBe(true);
+    expect(fs.existsSync(path.join(backupFolderOf(t), run.name!, MANIFEST_FILE))).toBe(true);
 
     // `{}` as JSON works too.
     const json = await sendAs(t.app, admin, 'POST', '/api/backups', {});
@@ -248,7 +257,7 @@ describe('a failed backup', () => {
     const { t, admin } = await appWithAdmin({ clock });
     // The users table's file cannot be written: a folder stands where it goes.
     const name = backupNameFor(clock.now());
-    fs.mkdirSync(path.join(t.config.backupDir, name, 'database', 'users.copy.gz'), { recursive: true });
+    fs.mkdirSync(path.join(backupFolderOf(t), name, 'database', 'users.copy.gz'), { recursive: true });
 
     const run = (await sendAs(t.app, admin, 'POST', '/api/backups')).json<BackupRun>();
     expect(run).toMatchObject({ status: 'running', name });
@@ -256,24 +265,25 @@ describe('a failed backup', () => {
     expect(after.lastRun).toMatchObject({ id: run.id, status: 'failed', name });
     expect(after.lastRun!.error).toMatch(/users\.copy\.gz/);
     expect(after.lastSuccess).toBeNull();
-    expect(fs.existsSync(path.join(t.config.backupDir, name))).toBe(false);
+    expect(fs.existsSync(path.join(backupFolderOf(t), name))).toBe(false);
   });
 });
 
-describe('the retention rule after a backup', () => {
-  const manifestAt = (createdAt: Date): Manifest => ({
-    format: BACKUP_FORMAT,
-    app: { name: 'asset-register', version: '0.0.9' },
-    name: backupNameFor(createdAt),
-    createdAt: createdAt.toISOString(),
-    durationMs: 900,
-    database: { kind: 'embedded', postgresVersion: '18.0' },
-    migrations: { count: 0, last: null },
-    tables: [{ name: 'assets', file: 'database/assets.copy.gz', columns: ['id'], rows: 3, bytes: 10, sha256: 'a'.repeat(64), storedBytes: 40 }],
-    sequences: [],
-    objects: { file: 'objects.ndjson', sha256: '0'.repeat(64), count: 2, bytes: 1000, missing: [] },
-  });
+/** A small complete backup's manifest, as if taken at `createdAt`. */
+const manifestAt = (createdAt: Date): Manifest => ({
+  format: BACKUP_FORMAT,
+  app: { name: 'asset-register', version: '0.0.9' },
+  name: backupNameFor(createdAt),
+  createdAt: createdAt.toISOString(),
+  durationMs: 900,
+  database: { kind: 'embedded', postgresVersion: '18.0' },
+  migrations: { count: 0, last: null },
+  tables: [{ name: 'assets', file: 'database/assets.copy.gz', columns: ['id'], rows: 3, bytes: 10, sha256: 'a'.repeat(64), storedBytes: 40 }],
+  sequences: [],
+  objects: { file: 'objects.ndjson', sha256: '0'.repeat(64), count: 2, bytes: 1000, missing: [] },
+});
 
+describe('the retention rule after a backup', () => {
   it('deletes the backups it does not keep, and says how many', async () => {
     const clock = createClock(new Date('2026-11-20T12:00:00Z'));
     const { t, admin } = await appWithAdmin({ clock });
@@ -282,12 +292,12 @@ describe('the retention rule after a backup', () => {
     for (const day of ['2026-11-08', '2026-11-17', '2026-11-18', '2026-11-19']) {
       const createdAt = wallClockInstant(day, 2, 'Europe/London');
       const name = backupNameFor(createdAt);
-      fs.mkdirSync(path.join(t.config.backupDir, name), { recursive: true });
-      fs.writeFileSync(path.join(t.config.backupDir, name, MANIFEST_FILE), JSON.stringify(manifestAt(createdAt)));
+      fs.mkdirSync(path.join(backupFolderOf(t), name), { recursive: true });
+      fs.writeFileSync(path.join(backupFolderOf(t), name, MANIFEST_FILE), JSON.stringify(manifestAt(createdAt)));
       made.push(name);
     }
     // Unfinished: one a crash left ten days ago, one perhaps still being written an hour ago.
-    for (const name of ['2026-11-10T020000Z', '2026-11-20T110000Z']) fs.mkdirSync(path.join(t.config.backupDir, name, 'database'), { recursive: true });
+    for (const name of ['2026-11-10T020000Z', '2026-11-20T110000Z']) fs.mkdirSync(path.join(backupFolderOf(t), name, 'database'), { recursive: true });
 
     const listed = await overview(t, admin);
     expect(listed.backups.map((b) => b.name)).toEqual([...made].reverse());
@@ -302,7 +312,43 @@ describe('the retention rule after a backup', () => {
       [run.name, 'manual'],
       ['2026-11-19T020000Z', null],
     ]);
-    expect(fs.readdirSync(t.config.backupDir).sort()).toEqual(['2026-11-19T020000Z', '2026-11-20T110000Z', run.name].sort());
+    expect(fs.readdirSync(backupFolderOf(t)).sort()).toEqual(['2026-11-19T020000Z', '2026-11-20T110000Z', run.name].sort());
+  });
+});
+
+describe('backups to an S3 prefix (BACKUP_DIR=s3://bucket/prefix)', () => {
+  it('backs up now into the bucket, lists the backup there and applies the retention rule to it', async () => {
+    const s3 = await startTestS3();
+    cleanups.push(() => s3.close());
+    const clock = createClock(new Date('2026-11-20T12:00:00Z'));
+    // Files in one bucket, backups in another, as the README advises.
+    const { t, admin } = await appWithAdmin({ clock, env: { ...s3.env, BACKUP_DIR: `s3://${TEST_BACKUP_BUCKET}/register/` } });
+    expect(t.config.backupTarget).toEqual({ kind: 's3', bucket: TEST_BACKUP_BUCKET, prefix: 'register' });
+    expect((await sendAs(t.app, admin, 'PUT', '/api/backups/settings', { ...DAILY_AT_2, enabled: false, keepDaily: 1, keepWeekly: 0 })).statusCode).toBe(200);
+
+    const client = createS3Client({ ...t.config.s3, bucket: TEST_BACKUP_BUCKET });
+    const keys = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: TEST_BACKUP_BUCKET, Prefix: 'register/' }))).Contents ?? []).map((o) => o.Key!);
+    const oldAt = wallClockInstant('2026-11-10', 2, 'Europe/London');
+    const old = backupNameFor(oldAt);
+    await client.send(new PutObjectCommand({ Bucket: TEST_BACKUP_BUCKET, Key: `register/${old}/${MANIFEST_FILE}`, Body: JSON.stringify(manifestAt(oldAt)) }));
+
+    const before = await overview(t, admin);
+    expect(before.location).toBe(`s3://${TEST_BACKUP_BUCKET}/register`);
+    expect(before.targetError).toBeNull();
+    expect(before.backups.map((b) => b.name)).toEqual([old]);
+
+    const run = (await sendAs(t.app, admin, 'POST', '/api/backups')).json<BackupRun>();
+    const after = await settled(t, admin);
+    expect(after.lastSuccess).toMatchObject({ id: run.id, status: 'succeeded', pruned: 1, warning: null });
+    expect(after.backups.map((b) => [b.name, b.trigger])).toEqual([[run.name, 'manual']]);
+    const stored = await keys();
+    expect(stored).toContain(`register/${run.name}/${MANIFEST_FILE}`);
+    expect(stored.some((k) => k.startsWith(`register/${run.name}/database/`))).toBe(true);
+    expect(stored.every((k) => k.startsWith(`register/${run.name}/`))).toBe(true);
+    // Nothing of the backup went to the files' bucket.
+    const files = await client.send(new ListObjectsV2Command({ Bucket: TEST_BUCKET, Prefix: 'register/' }));
+    expect(files.Contents ?? []).toEqual([]);
   });
 });
 

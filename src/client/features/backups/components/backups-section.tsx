@@ -82,7 +82,8 @@ function BackupStatus({ overview, refresh, refreshing }: { overview: BackupsOver
         <CardTitle>Backup status</CardTitle>
         <CardDescription>
           A copy of every record and file, taken while everyone keeps working. Backups go to{' '}
-          <span className="font-mono text-xs text-foreground [overflow-wrap:anywhere]">{overview.location}</span> on the server.
+          <span className="font-mono text-xs text-foreground [overflow-wrap:anywhere]">{overview.location}</span>
+          {overview.location.startsWith('s3://') ? ' (an S3 bucket).' : ' on the server.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
