@@ -6,6 +6,7 @@ import type { WriteCheck } from './writes';
 import type { CorpusResult } from './corpus';
 import type { AreasResult } from './areas';
 import { COMPLIANCE_BUDGETS, type ComplianceResult } from './compliance';
+import { BACKUP_P95_FACTOR, type BackupBenchResult } from './backup';
 
 /** Everything one bench run measured; also the shape of bench/results/*.json (with run details). */
 export interface Measurements {
@@ -33,6 +34,8 @@ export interface Measurements {
   areas?: AreasResult;
   /** Statutory compliance (ADR 025): /compliance, the location tree, an asset's tab, recording an inspection. */
   compliance?: ComplianceResult;
+  /** The app while Back up now runs (issue 24), and the backup's time and size. */
+  backup?: BackupBenchResult & { checks?: WriteCheck[] };
 }
 
 export interface BudgetLine {
@@ -143,6 +146,13 @@ export function evaluate(m: Measurements, kind: 'postgres' | 'embedded'): Budget
     const { acknowledged, stored, duplicated } = m.compliance.check;
     atMost('compliance · inspections acknowledged but not stored', acknowledged - stored, 0, '');
     atMost('compliance · inspections stored twice', duplicated, 0, '');
+  }
+  if (m.backup) {
+    const { usual, during, backup, checks } = m.backup;
+    atMost('backup · succeeded', backup.status === 'succeeded' ? 0 : 1, 0, '');
+    atMost(`backup · mixed p95 during a backup ÷ without (${during.p95} ms ÷ ${usual.p95} ms)`, m.backup.ratio, BACKUP_P95_FACTOR, '×');
+    atMost('backup · mixed non-2xx during a backup', during.non2xx + during.errors, 0, '');
+    atMost('backup · writes lost + duplicated', (checks ?? []).reduce((s, c) => s + c.lost + c.duplicated, 0), 0, '');
   }
   if (m.frontend) {
     atMost('initial JS (gzip)', m.frontend.bundle.jsKbGzip, INITIAL_JS_KB, 'KB');

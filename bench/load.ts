@@ -40,6 +40,11 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
  * (autocannon's own histogram has no p95).
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return startLoad(options).result;
+}
+
+/** runLoad that the caller may also end early (`stop`), e.g. when what it runs beside is done. */
+export function startLoad(options: LoadOptions): { stop(): void; result: Promise<LoadResult> } {
   const latencies: number[] = [];
   const instance = autocannon({
     url: options.baseUrl,
@@ -52,9 +57,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
   });
-  const result = await instance;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
-  return summarize(latencies, result.duration, { non2xx: result.non2xx, errors: result.errors + result.timeouts, statusCodes });
+  const result = Promise.resolve(instance).then((done) => {
+    const statusCodes = Object.fromEntries(Object.entries(done.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
+    return summarize(latencies, done.duration, { non2xx: done.non2xx, errors: done.errors + done.timeouts, statusCodes });
+  });
+  return { stop: () => instance.stop(), result };
 }
 
 /** A LoadResult from every response time of a run that lasted `seconds`. */

@@ -28,8 +28,9 @@ import { refillThroughApi } from './refill';
 import { buildSearchCorpus, CORPUS_CLASSES } from './search-corpus';
 import { runAreas } from './areas';
 import { runCompliance } from './compliance';
+import { runBackupBench } from './backup';
 
-const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'compliance', 'writes', 'mixed', 'frontend'] as const;
+const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'compliance', 'writes', 'mixed', 'backup', 'frontend'] as const;
 /** The app-vs-SQL comparison alternates between its two sides this many times. */
 const RATIO_BLOCKS = 5;
 /** Unmeasured seconds of each side before its blocks (a 2-core VM took ~2,000 requests to reach its pace). */
@@ -50,6 +51,7 @@ function parseOptions() {
       'corpus-per-class': { type: 'string', default: '100' },
       'corpus-seconds': { type: 'string', default: '3' },
       'areas-per-class': { type: 'string', default: '5' },
+      'backup-photos': { type: 'string', default: '10000' },
       only: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'mixed-without-search': { type: 'boolean', default: false },
@@ -76,6 +78,7 @@ function parseOptions() {
     corpusPerClass: int('corpus-per-class'),
     corpusSeconds: int('corpus-seconds'),
     areasPerClass: int('areas-per-class'),
+    backupPhotos: int('backup-photos'),
     phases: new Set(only as Phase[]),
     explain: values.explain,
     mixedWithoutSearch: values['mixed-without-search'],
@@ -320,6 +323,24 @@ async function main(): Promise<void> {
       }
       console.log(`  status codes ${JSON.stringify(result.statusCodes)}; server RSS first 10 s ${m.mixed.rssFirst10sMb} MB, last 10 s ${m.mixed.rssLast10sMb} MB`);
       console.log(`  all writes so far: assets ${JSON.stringify(checks.assets)}, readings ${JSON.stringify(checks.readings)}`);
+    }
+
+    if (options.phases.has('backup')) {
+      console.log(`\nBackup (issue 24): the mixed workload at ${options.connections} connections, ${options.duration * 3} s without a backup, then while Back up now runs`);
+      m.backup = await runBackupBench({
+        pool: db.pool,
+        baseUrl: server.baseUrl,
+        cookie,
+        serverDataDir,
+        photos: options.backupPhotos,
+        connections: options.connections,
+        duration: options.duration * 3,
+        mix: () => mixedWorkload(scenarios, writes, { withoutSearch: options.mixedWithoutSearch }),
+        print: printLoad,
+      });
+      const checks = await writes.verify(db.pool);
+      m.backup.checks = [checks.assets, checks.readings];
+      console.log(`  p95 during ÷ usual: ${m.backup.ratio}; all writes so far: assets ${JSON.stringify(checks.assets)}, readings ${JSON.stringify(checks.readings)}`);
     }
 
     if (options.phases.has('frontend')) {
