@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdBy, createTestApp, createTestDatabase, registerUser, sendAs, type TestApp, type TestDatabase } from '../../../tests/setup/test-app';
+import { createdBy, createTestApp, registerUser, sendAs, type TestApp } from '../../../tests/setup/test-app';
+import { scratch } from '../../../tests/setup/backup-fixtures';
 import { startTestS3, TEST_BACKUP_BUCKET, type TestS3 } from '../../../tests/setup/s3-server';
 
 /**
@@ -34,16 +35,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
-const freshDatabase = async (): Promise<TestDatabase> => {
-  const db = await createTestDatabase();
-  cleanups.push(() => db.drop());
-  return db;
-};
+const { tempDir, freshDatabase } = scratch(cleanups);
 
 /**
  * Runs `npm run <script> -- args` as `npm` would (node with tsx), in the project folder, with only

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,14 +9,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createdBy,
   createTestApp,
-  createTestDatabase,
   getJson,
   registerUser,
   sendAs,
   signIn,
   type TestApp,
-  type TestDatabase,
 } from '../../../tests/setup/test-app';
+import { scratch } from '../../../tests/setup/backup-fixtures';
 import { jpegWithExif, uploadLocal } from '../../../tests/setup/media-fixtures';
 import { minimalPdf } from '../../../tests/factories/pdf';
 import { localStorage } from '../storage/local-storage';
@@ -48,16 +46,7 @@ let backupRoot: string;
 let backup: BackupResult;
 const cleanups: Array<() => Promise<void> | void> = [];
 
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
-const freshDatabase = async (): Promise<TestDatabase> => {
-  const db = await createTestDatabase();
-  cleanups.push(() => db.drop());
-  return db;
-};
+const { tempDir, freshDatabase } = scratch(cleanups);
 
 async function buildRegister(): Promise<void> {
   const send = (method: 'POST' | 'PATCH', url: string, body: unknown) => createdBy<{ id: string } & Record<string, unknown>>(sendAs(t.app, admin.cookie, method, url, body));

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/domain/compliance/calendar-date';
 import { backupNameFor } from './create-backup';
 import { localFolderTarget } from './local-folder-target';
-import { BACKUP_FORMAT, MANIFEST_FILE, type Manifest } from './manifest';
+import { MANIFEST_FILE } from './manifest';
+import { manifestAt } from '../../../tests/setup/backup-fixtures';
 import { applyRetention, backupNameTime, backupsToDelete, INCOMPLETE_GRACE_MS, type RetentionInput } from './retention';
 import { wallClockInstant } from './schedule';
 
@@ -125,18 +126,6 @@ describe('one pass over a backup folder', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-retention-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  const manifestAt = (createdAt: Date): Manifest => ({
-    format: BACKUP_FORMAT,
-    app: { name: 'asset-register', version: '0.1.0' },
-    name: backupNameFor(createdAt),
-    createdAt: createdAt.toISOString(),
-    durationMs: 1200,
-    database: { kind: 'embedded', postgresVersion: '18.0' },
-    migrations: { count: 0, last: null },
-    tables: [],
-    sequences: [],
-    objects: { file: 'objects.ndjson', sha256: '0'.repeat(64), count: 0, bytes: 0, missing: [] },
-  });
 
   it('deletes the backups the rule does not keep, and nothing else', async () => {
     const target = localFolderTarget(root);

@@ -18,7 +18,8 @@ import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { startTestS3, TEST_BACKUP_BUCKET, TEST_BUCKET } from '../../../../tests/setup/s3-server';
 import { createS3Client } from '../../storage/s3-storage';
 import { backupNameFor } from '../../backup/create-backup';
-import { BACKUP_FORMAT, MANIFEST_FILE, type Manifest } from '../../backup/manifest';
+import { MANIFEST_FILE } from '../../backup/manifest';
+import { manifestAt } from '../../../../tests/setup/backup-fixtures';
 import { closeBackupSession, openBackupSession } from '../../backup/session';
 import { wallClockInstant } from '../../backup/schedule';
 import type { BackupRun, BackupSettings, BackupsOverview, UpdateBackupSettings } from '../../../shared/contract/backups';
@@ -267,20 +268,6 @@ describe('a failed backup', () => {
     expect(after.lastSuccess).toBeNull();
     expect(fs.existsSync(path.join(backupFolderOf(t), name))).toBe(false);
   });
-});
-
-/** A small complete backup's manifest, as if taken at `createdAt`. */
-const manifestAt = (createdAt: Date): Manifest => ({
-  format: BACKUP_FORMAT,
-  app: { name: 'asset-register', version: '0.0.9' },
-  name: backupNameFor(createdAt),
-  createdAt: createdAt.toISOString(),
-  durationMs: 900,
-  database: { kind: 'embedded', postgresVersion: '18.0' },
-  migrations: { count: 0, last: null },
-  tables: [{ name: 'assets', file: 'database/assets.copy.gz', columns: ['id'], rows: 3, bytes: 10, sha256: 'a'.repeat(64), storedBytes: 40 }],
-  sequences: [],
-  objects: { file: 'objects.ndjson', sha256: '0'.repeat(64), count: 2, bytes: 1000, missing: [] },
 });
 
 describe('the retention rule after a backup', () => {
