@@ -8,7 +8,8 @@ import type { EmailDigest } from '../../../shared/contract/email-digest';
 import type { Obligation, Regime } from '../../../shared/contract/compliance';
 import { advanceComplianceCalendar } from './compliance-calendar';
 import { escapeHtml } from './digest-email';
-import { DIGEST_ITEMS_MAX } from './email-digests';
+import { DIGEST_ITEMS_MAX, REMINDERS_KEPT_DAYS } from './email-digests';
+import { addDays, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
 
 /**
  * Email digests of due dates (ADR 025, reminders), against a real SMTP server (smtp-server, listening
@@ -289,6 +290,21 @@ describe('the digests', () => {
     expect(pending.rows).toHaveLength(1);
     expect(await runDigests()).toMatchObject({ emails: 1, sent: 1 });
     expect(sink.received[0]!.text).toContain('Due 16 Jun 2026 (Overdue).');
+  });
+
+  it('forgets reminders more than REMINDERS_KEPT_DAYS past their due date, and only those', async () => {
+    const before = await reminders();
+    expect(before.length).toBeGreaterThan(0);
+    const longAgo = addDays(today() as CalendarDate, -REMINDERS_KEPT_DAYS - 1);
+    const justKept = addDays(today() as CalendarDate, -REMINDERS_KEPT_DAYS);
+    await t.ownerDb.execute(sql`
+      INSERT INTO compliance_reminders (obligation_id, threshold, due_on, outcome)
+      VALUES (${obligationIds.eicr}, 'overdue', ${longAgo}::date, 'sent'), (${obligationIds.eicr}, 'due_soon', ${justKept}::date, 'sent')`);
+    await runDigests();
+    const after = await reminders();
+    expect(after.map((r) => r.due_on)).not.toContain(longAgo);
+    expect(after).toContainEqual(expect.objectContaining({ obligation_id: obligationIds.eicr, due_on: justKept, threshold: 'due_soon' }));
+    expect(after).toEqual(expect.arrayContaining(before));
   });
 
   it('caps one digest and counts the rest', async () => {

@@ -20,6 +20,12 @@ export const DIGEST_ITEMS_MAX = 200;
  * was down for a while, must not send years of backlog.
  */
 export const OVERDUE_CATCH_UP_DAYS = 7;
+/**
+ * Reminders are kept this many days past their due date, then deleted by the next run: long enough
+ * to answer "was the responsible person told?" about the last cycle of an annual duty, and no row
+ * older is ever read (a reminder is looked up only from OVERDUE_CATCH_UP_DAYS before today).
+ */
+export const REMINDERS_KEPT_DAYS = 400;
 /** Reminders claimed per run; a larger backlog is worked through by the runs after. */
 const CLAIMS_PER_RUN = 50_000;
 /** A claim this old that is still 'sending' was left by a process that stopped mid-run: retaken. */
@@ -66,7 +72,7 @@ const eligibleUser = (user: ReturnType<typeof sql>) => sql`
   AND NOT EXISTS (SELECT 1 FROM email_digest_preferences p WHERE p.user_id = ${user}.id AND NOT p.enabled)`;
 
 /**
- * Claims, in one short transaction, every reminder now owed: obligations in force whose stored status
+ * Claims, in one short transaction, every reminder now owed (and forgets those past REMINDERS_KEPT_DAYS): obligations in force whose stored status
  * is due soon or overdue, due no earlier than OVERDUE_CATCH_UP_DAYS ago, and whose (obligation,
  * threshold, due date) has no row yet. Both sides are read by index from that date on ((status,
  * next_due_on, id); (threshold, due_on)), so the work is the obligations falling due, not the
@@ -80,6 +86,8 @@ async function claimReminders(db: Db, today: CalendarDate): Promise<ClaimedRow[]
   return db.transaction(async (tx) => {
     const { rows: lock } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${DIGEST_LOCK}) AS locked`);
     if (!lock[0]?.locked) return [];
+    await tx.execute(sql`DELETE FROM compliance_reminders
+                          WHERE threshold IN ('due_soon', 'overdue') AND due_on < ${addDays(today, -REMINDERS_KEPT_DAYS)}::date`);
     // Due dates before overdueSince are out of both branches, so the reminders looked at are the recent ones.
     const unreminded = (threshold: ReminderThreshold) =>
       sql`NOT EXISTS (SELECT 1 FROM compliance_reminders r WHERE r.obligation_id = o.id AND r.threshold = ${threshold} AND r.due_on = o.next_due_on AND r.due_on >= ${overdueSince}::date)`;
