@@ -34,6 +34,9 @@ export const PAGES: readonly Page[] = [
   { path: paths.settings, component: lazy(() => import('./routes/settings')), nav: { title: 'Settings', icon: Settings, permission: 'settings.manage' } },
   { path: paths.account, component: lazy(() => import('./routes/account')) },
   { path: paths.auth, component: lazy(() => import('./routes/auth')), public: true },
+  // A label's links (ADR 027): public, as they send a signed-out visitor to sign in and back.
+  { path: '/a/:assetId', component: lazy(() => import('./routes/asset-link')), public: true },
+  { path: '/l/:locationId', component: lazy(() => import('./routes/location-link')), public: true },
   { path: paths.invite, component: lazy(() => import('./routes/invite')), public: true },
   { path: paths.resetPassword, component: lazy(() => import('./routes/reset-password')), public: true },
 ];

@@ -17,6 +17,12 @@ export const paths = {
   account: '/account',
   /** Sign-up through an invite link: `/invite#token=…` (the token stays out of server logs). */
   invite: '/invite',
+  /** A label's link to an asset by its code (ADR 027): signs in first if needed, then opens the asset. */
+  assetLink: (assetId: string) => `/a/${encodeURIComponent(assetId)}`,
+  /** A location tag's link: sets the scanning location and opens the location. */
+  locationLink: (id: string) => `/l/${id}`,
+  /** The asset list with Add Asset open, its barcode filled in (an unknown code scanned). */
+  newAssetWithBarcode: (barcode: string) => `/assets?new=1&barcode=${encodeURIComponent(barcode)}`,
   /** A one-time password-reset link: `/reset-password#token=…`. */
   resetPassword: '/reset-password',
 } as const;

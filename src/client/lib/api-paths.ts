@@ -30,6 +30,7 @@ export const apiPaths = {
   meterReadings: (meterId: string) => `/api/meters/${segment(meterId)}/readings`,
   readings: '/api/meter-readings',
   search: '/api/search',
+  scan: '/api/scan',
   reportExport: '/api/reports/export',
   reportExports: '/api/reports/exports',
   registration: '/api/registration',
@@ -95,6 +96,8 @@ export const queryKeys = {
   metersIn: (locationId: string) => [apiPaths.meters, { locationId }] as const,
   meterReadings: (meterId: string) => [apiPaths.meterReadings(meterId)] as const,
   search: (q: string) => [apiPaths.search, { q }] as const,
+  /** What a scanned code names (GET /api/scan). */
+  scan: (code: string) => [apiPaths.scan, { code }] as const,
   reportExports: [apiPaths.reportExports] as const,
   /** Who may register (public); the sign-in page and the open-registration notice read it. */
   registration: [apiPaths.registration] as const,

@@ -118,6 +118,13 @@ export const organisationSettings = pgTable(
     backupKeepDaily: smallint('backup_keep_daily').notNull().default(BACKUP_SCHEDULE_DEFAULTS.keepDaily),
     backupKeepWeekly: smallint('backup_keep_weekly').notNull().default(BACKUP_SCHEDULE_DEFAULTS.keepWeekly),
     backupEnabledAt: timestamp('backup_enabled_at', { withTimezone: true }),
+    /**
+     * Printed label sheets (ADR 027): their QR codes encode the asset's bare code (`code`), or a
+     * link `<label_link_base>/a/<assetId>` (`link`) that a phone's own camera opens; without a base
+     * the server's PUBLIC_URL is used.
+     */
+    labelContent: text('label_content', { enum: ['code', 'link'] }).notNull().default('code'),
+    labelLinkBase: text('label_link_base'),
   },
   (t) => [
     check('organisation_settings_single_row', sql`${t.id} = 1`),
@@ -125,6 +132,7 @@ export const organisationSettings = pgTable(
     check('organisation_settings_backup_weekday', sql`${t.backupWeekday} BETWEEN 1 AND 7`),
     check('organisation_settings_backup_keep_daily', sql`${t.backupKeepDaily} BETWEEN 1 AND 90`),
     check('organisation_settings_backup_keep_weekly', sql`${t.backupKeepWeekly} BETWEEN 0 AND 52`),
+    check('organisation_settings_label_content', sql`${t.labelContent} IN ('code', 'link')`),
   ],
 );
 
@@ -353,6 +361,8 @@ export const assets = pgTable(
     // locations' first rows through it (ADR 024, "Areas"). Also the location's foreign-key index.
     index('assets_location_id_created_at_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_created_by_idx').on(t.createdBy),
+    // A scanned code finds its asset by barcode as well as by assetId and clientAssetId (ADR 027).
+    index('assets_barcode_idx').on(t.barcode),
     trigram('assets_search_text_trgm_idx', t.searchText),
     bigrams('assets_search_bigrams_idx', t.searchText),
   ],

@@ -20,7 +20,10 @@ export async function registerSecurity(app: FastifyInstance, options: { storageO
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the scanner's Worker compile its WebAssembly decoder (ADR 027); it
+        // allows WebAssembly compilation only, not eval() or inline scripts.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'"],
         // Radix (scroll lock) and Uppy inject <style> elements; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storage],

@@ -236,6 +236,7 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
 
   'GET /api/search': async (role) => ({ request: json('GET', '/api/search?q=roof', as[role].cookie) }),
   'GET /api/dashboard/stats': async (role) => ({ request: json('GET', '/api/dashboard/stats', as[role].cookie) }),
+  'GET /api/scan': async (role) => ({ request: json('GET', '/api/scan?code=AST-000001', as[role].cookie) }),
   'POST /api/reports/export': async (role) => ({ request: json('POST', '/api/reports/export', as[role].cookie, { reportType: 'actions_list' }) }),
   'GET /api/reports/exports': async (role) => ({ request: json('GET', '/api/reports/exports', as[role].cookie) }),
   'GET /api/reports/exports/:id/download': async (role) => {

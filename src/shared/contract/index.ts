@@ -15,3 +15,4 @@ export * from './history';
 export * from './users';
 export * from './compliance';
 export * from './calendar';
+export * from './scan';

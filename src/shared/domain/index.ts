@@ -16,3 +16,4 @@ export * from './accounts';
 export * from './permissions';
 export * from './areas';
 export * from './compliance';
+export * from './scan';

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { Package, Plus, Search } from 'lucide-react';
 import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS } from '@shared/domain';
 import { errorMessage } from '@/lib/api-client';
@@ -17,7 +18,27 @@ const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 /** The asset list (spec §2): search, condition and type filters, cards, 50 at a time as you scroll. */
 export default function AssetsPage() {
+  // ?new=1&barcode=…: the scanner's "Register a new asset with this barcode" (ADR 027).
+  const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
+  const [barcode, setBarcode] = useState<string | undefined>();
+  const requested = params.get('new') === '1' ? (params.get('barcode') ?? '') : null;
+  const [handled, setHandled] = useState<string | null>(null);
+  if (requested !== handled) {
+    setHandled(requested);
+    if (requested !== null) {
+      setBarcode(requested || undefined);
+      setAdding(true);
+    }
+  }
+  // Once open, the request leaves the address: a reload or Back does not open the dialog again.
+  useEffect(() => {
+    if (requested !== null) setParams({}, { replace: true });
+  }, [requested, setParams]);
+  const changeAdding = (open: boolean) => {
+    setAdding(open);
+    if (!open) setBarcode(undefined);
+  };
   const { searchText, setSearchText, filters, setCondition, setType } = useAssetListFilters();
   const list = useAssets(filters);
 
@@ -91,7 +112,7 @@ export default function AssetsPage() {
         </>
       )}
 
-      <AssetFormDialog open={adding} onOpenChange={setAdding} />
+      <AssetFormDialog open={adding} onOpenChange={changeAdding} barcode={adding ? barcode : undefined} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@shared/contract/auth';
@@ -7,6 +7,7 @@ import type { RegistrationMode } from '@shared/domain/accounts';
 import { useAuth } from '@/lib/auth';
 import { useRegistrationMode } from '@/lib/registration';
 import { paths } from '@/config/paths';
+import { returnPathOf } from '@/lib/return-to';
 import { AuthFrame } from '@/components/layout/auth-frame';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SubmitButton, TextField } from '@/components/ui/form-field';
@@ -26,8 +27,10 @@ export default function AuthPage() {
   const { user, registerMutation } = useAuth();
   const { mode: registration } = useRegistrationMode();
   const [mode, setMode] = useState<'login' | 'register'>('login');
+  const search = useSearch();
 
-  if (user) return <Redirect to={paths.dashboard} />;
+  // Signed in: back to the label's link that sent the visitor here, or to the dashboard.
+  if (user) return <Redirect to={returnPathOf(search) ?? paths.dashboard} />;
 
   // While the mode loads, or if it cannot be read, the spec's open form shows; the server decides.
   const noSignUp = registration ? NO_SIGN_UP[registration] : undefined;

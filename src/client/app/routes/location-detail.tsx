@@ -6,6 +6,8 @@ import type { Meter } from '@shared/contract/meters';
 import { LOCATION_TYPE_LABELS } from '@shared/domain/locations';
 import { ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
 import { PageHeader } from '@/components/layout/page-header';
+import { ScanButton } from '@/components/scanner/scan-button';
+import { setScanLocation } from '@/components/scanner/scan-location';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -99,11 +101,17 @@ function LocationDetail({ id }: { id: string }) {
         title={node.name}
         subtitle={[LOCATION_TYPE_LABELS[node.type], node.code].filter(Boolean).join(' · ')}
         actions={
-          mayAddHere ? (
-            <Button type="button" onClick={() => setAdding(true)}>
-              <Plus aria-hidden /> Add Location
-            </Button>
-          ) : null
+          <>
+            {/* Scanning here: the assets registered next default to this location (ADR 027). */}
+            {location.data && (
+              <ScanButton label="Scan here" size="default" onOpen={() => setScanLocation({ id, name: node.name, path: location.data!.path })} />
+            )}
+            {mayAddHere && (
+              <Button type="button" onClick={() => setAdding(true)}>
+                <Plus aria-hidden /> Add Location
+              </Button>
+            )}
+          </>
         }
       />
       {location.data?.description && <p className="-mt-3 mb-4 whitespace-pre-line break-words text-sm text-muted-foreground">{location.data.description}</p>}

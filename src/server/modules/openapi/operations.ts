@@ -224,6 +224,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/inspections': { id: 'createInspection', summary: 'Record an inspection (append-only; a repeated id gives the first record back)' },
   'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
+  'GET /api/scan': {
+    id: 'scanCode',
+    summary: 'What a scanned or typed code names: an asset, a location or nothing known',
+    description:
+      "An asset by its assetId, clientAssetId or barcode, or by a label's link (`…/a/<assetId>`); a location by its tag's link (`…/l/<locationId>`) or its id. An area manager is told only of records in their areas.",
+  },
 
   'POST /api/reports/export': {
     id: 'exportReport',

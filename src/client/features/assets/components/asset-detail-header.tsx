@@ -7,6 +7,7 @@ import { AssetStatusBadge, ConditionBadge } from '@/components/domain/badges';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
+import { ScanButton } from '@/components/scanner/scan-button';
 import { useCan } from '@/lib/permissions';
 
 /**
@@ -39,7 +40,8 @@ export function AssetDetailHeader({ asset, onEdit, onDelete }: { asset: Asset; o
             </span>
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <ScanButton label="Scan next" size="default" />
           {mayEdit ? (
             <Button variant="outline" onClick={onEdit}>
               <Pencil aria-hidden /> Edit

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateAsset } from '@/features/assets/api/use-create-asset';
 import { useUpdateAsset } from '@/features/assets/api/use-update-asset';
+import { currentScanLocation } from '@/components/scanner/scan-location';
 import { AssetForm, type AssetFormOutput } from './asset-form';
 
 const FORM_ID = 'asset-form';
@@ -14,7 +15,18 @@ const FORM_ID = 'asset-form';
  * Add Asset (no `asset`) or Edit Asset (prefilled from `asset`). The form inside is mounted afresh at
  * every opening, so each opening starts from the defaults with its own idempotency key.
  */
-export function AssetFormDialog({ open, onOpenChange, asset }: { open: boolean; onOpenChange: (open: boolean) => void; asset?: Asset }) {
+export function AssetFormDialog({
+  open,
+  onOpenChange,
+  asset,
+  barcode,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  asset?: Asset;
+  /** A new asset's barcode, as scanned (ADR 027). */
+  barcode?: string;
+}) {
   const createAsset = useCreateAsset();
   const updateAsset = useUpdateAsset(asset?.id ?? '');
   const isPending = createAsset.isPending || updateAsset.isPending;
@@ -60,7 +72,8 @@ export function AssetFormDialog({ open, onOpenChange, asset }: { open: boolean; 
         </>
       }
     >
-      <AssetForm id={FORM_ID} asset={asset} onSubmit={submit} />
+      {/* A new asset is placed where the user is scanning, if they scanned a location tag (ADR 027). */}
+      <AssetForm id={FORM_ID} asset={asset} prefill={asset ? undefined : { barcode, location: currentScanLocation() }} onSubmit={submit} />
     </Dialog>
   );
 }

@@ -26,10 +26,19 @@ import { randomUuid } from '@/lib/random-uuid';
 export type AssetFormValues = z.input<typeof createAssetSchema>;
 export type AssetFormOutput = z.output<typeof createAssetSchema>;
 
-/** Empty form for a new asset: the spec's defaults, and a fresh idempotency key for this opening. */
-function newAssetValues(): AssetFormValues {
+/** What a new asset starts with beyond the defaults: a scanned barcode, a scanned location tag. */
+export interface NewAssetPrefill {
+  barcode?: string;
+  location?: { id: string; path: string } | null;
+}
+
+/**
+ * Empty form for a new asset: the spec's defaults, the prefill (ADR 027: the location being scanned
+ * at and a scanned barcode), and a fresh idempotency key for this opening.
+ */
+function newAssetValues(prefill: NewAssetPrefill): AssetFormValues {
   return {
-    locationId: '',
+    locationId: prefill.location?.id ?? '',
     type: ASSET_DEFAULTS.type,
     condition: ASSET_DEFAULTS.condition,
     subtype: '',
@@ -44,7 +53,7 @@ function newAssetValues(): AssetFormValues {
     complianceElectrical: ASSET_DEFAULTS.compliance,
     complianceLoler: ASSET_DEFAULTS.compliance,
     complianceHygiene: ASSET_DEFAULTS.compliance,
-    barcode: '',
+    barcode: prefill.barcode ?? '',
     customFields: {},
     status: ASSET_DEFAULTS.status,
     // A retried submit (flaky connection) sends the same key, so the server creates one asset.
@@ -100,10 +109,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Every asset field, grouped in sections so the form reads well on a phone. Validated with the same
  * schema the server uses; `onSubmit` gets the parsed values. Mounted afresh at each dialog opening.
  */
-export function AssetForm({ id, asset, onSubmit }: { id: string; asset?: Asset; onSubmit: (values: AssetFormOutput) => void }) {
+export function AssetForm({
+  id,
+  asset,
+  prefill = {},
+  onSubmit,
+}: {
+  id: string;
+  asset?: Asset;
+  prefill?: NewAssetPrefill;
+  onSubmit: (values: AssetFormOutput) => void;
+}) {
   const form = useForm({
     resolver: zodResolver(createAssetSchema),
-    defaultValues: asset ? existingAssetValues(asset) : newAssetValues(),
+    defaultValues: asset ? existingAssetValues(asset) : newAssetValues(prefill),
   });
   const { errors, isSubmitted } = form.formState;
   const [customRows, setCustomRows] = useState<KeyValueRow[]>(() => recordToRows(asset?.customFields));
@@ -121,7 +140,7 @@ export function AssetForm({ id, asset, onSubmit }: { id: string; asset?: Asset; 
           <LocationPicker
             id="asset-location"
             value={locationId}
-            selectedPath={asset?.locationPath}
+            selectedPath={asset?.locationPath ?? prefill.location?.path}
             invalid={!!errors.locationId}
             onChange={(location) => form.setValue('locationId', location?.id ?? '', { shouldValidate: isSubmitted })}
           />

@@ -3,11 +3,12 @@ import QRCode from 'qrcode';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ASSET_QR_OPTIONS } from '@shared/domain/scan';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** Spec §9: 200 px, margin 2, black on white, PNG. */
-export const QR_SIZE_PX = 200;
-const QR_OPTIONS = { width: QR_SIZE_PX, margin: 2, color: { dark: '#000000', light: '#ffffff' } };
+/** Spec §9: 200 px, margin 2, black on white, PNG; the decoding tests read this same drawing (ADR 027). */
+export const QR_SIZE_PX = ASSET_QR_OPTIONS.width;
+const QR_OPTIONS = ASSET_QR_OPTIONS;
 
 /** A QR code of the asset's code, to print and stick on the asset, with a PNG download named after it. */
 export function AssetQrCode({ assetId }: { assetId: string }) {
