@@ -36,7 +36,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/assets',
-      { config: { permission: 'asset.create', area: { body: { locationId: 'location' }, create: true } }, schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
+      { config: { permission: 'asset.create', idempotent: true, area: { body: { locationId: 'location' }, create: true } }, schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
       async (request, reply) => {
         // The body schema has already dropped id, assetId, locationPath, photoUrls, createdBy and the
         // times; the creator is the session's user and the path comes from the location.
