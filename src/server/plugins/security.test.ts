@@ -215,7 +215,7 @@ describe('security headers', () => {
     const res = await send();
     expect(res.statusCode).toBe(expected);
     const csp = String(res.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of ["default-src 'self'", "script-src 'self'", "worker-src 'self'", "manifest-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);

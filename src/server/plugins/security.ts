@@ -27,6 +27,9 @@ export async function registerSecurity(app: FastifyInstance, options: { storageO
         mediaSrc: ["'self'", 'blob:', ...storage],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...storage],
+        // The service worker (/sw.js) and the web manifest of the installable app (ADR 028).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
