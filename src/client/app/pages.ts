@@ -33,6 +33,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.users, component: lazy(() => import('./routes/users')), nav: { title: 'Users', icon: Users, permission: 'user.manage' } },
   { path: paths.settings, component: lazy(() => import('./routes/settings')), nav: { title: 'Settings', icon: Settings, permission: 'settings.manage' } },
   { path: paths.account, component: lazy(() => import('./routes/account')) },
+  { path: paths.outbox, component: lazy(() => import('./routes/outbox')) },
   { path: paths.auth, component: lazy(() => import('./routes/auth')), public: true },
   { path: paths.invite, component: lazy(() => import('./routes/invite')), public: true },
   { path: paths.resetPassword, component: lazy(() => import('./routes/reset-password')), public: true },

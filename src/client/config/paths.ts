@@ -15,6 +15,8 @@ export const paths = {
   users: '/users',
   settings: '/settings',
   account: '/account',
+  /** Records made on this device waiting to be sent, and those the server refused (ADR 028). */
+  outbox: '/outbox',
   /** Sign-up through an invite link: `/invite#token=…` (the token stays out of server logs). */
   invite: '/invite',
   /** A one-time password-reset link: `/reset-password#token=…`. */

@@ -1,11 +1,12 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '@shared/contract/auth';
-import { apiRequest, errorMessage, getQueryFn } from './api-client';
+import { apiRequest, errorMessage, getQueryFn, isNetworkError } from './api-client';
 import { queryClient } from './query-client';
 import { toast } from '@/components/ui/use-toast';
 import { apiPaths, queryKeys } from '@/lib/api-paths';
-import { isNetworkError, rememberedUser, rememberUser } from '@/lib/offline/last-user';
+import { rememberedUser, rememberUser } from '@/lib/offline/last-user';
+import { forgetKeptReads } from '@/lib/offline/kept-reads';
 
 const askCurrentUser = getQueryFn<User | null>({ on401: 'returnNull' });
 
@@ -36,7 +37,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
   useEffect(() => {
-    if (!isLoading) rememberUser(user ?? null);
+    if (isLoading) return;
+    // What this device kept for offline reading was another user's (or nobody is signed in now).
+    if (rememberedUser()?.id !== user?.id) void forgetKeptReads();
+    rememberUser(user ?? null);
   }, [user, isLoading]);
 
   const loginMutation = useMutation({

@@ -24,8 +24,3 @@ export function rememberedUser(): User | null {
     return null;
   }
 }
-
-/** fetch() rejects with a TypeError when no answer came at all (offline, DNS, connection refused). */
-export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError;
-}
