@@ -40,6 +40,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The installable app's service worker precaches every built file on a page's first load. Specs of
+    // the screens do not need it and would each download the whole app again: only the offline specs
+    // (tests/e2e/offline*.spec.ts) allow it (ADR 028).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumExecutable(),
       args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
 
 /** `@/…` is src/client, `@shared/…` src/shared (tsconfig.json `paths` says the same to TypeScript). */
@@ -13,9 +14,49 @@ export const CLIENT_ALIASES = {
 // The client lives in src/client and builds to dist/client, which the server serves.
 // Hashed files go under /static so they never collide with the /assets page routes.
 // precompress() writes .br/.gz siblings at build time, which the server sends as they are.
+/**
+ * The installable app (issue 25, ADR 028): a web manifest and a service worker (dist/client/sw.js,
+ * Workbox generateSW) that precaches every built file, the scanner's .wasm included, so the app opens
+ * with no network after one visit. Navigations fall back to the precached index.html, never /api/*.
+ * Registered by src/client/lib/offline/service-worker.ts in production builds only.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Asset Register',
+    short_name: 'Assets',
+    description: 'Asset Register: professional property asset management',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#1e3a5f',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // Not the .br/.gz siblings (the server picks those per request for the same URLs).
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,woff2}'],
+    // The barcode decoder's wasm is about 1 MB; Workbox skips files over 2 MB by default.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   resolve: { alias: CLIENT_ALIASES },
   build: {
     outDir: '../../dist/client',

@@ -27,6 +27,7 @@ import { listenForAccessEvents } from './policy/access-events';
 import { organisationSettingsStore } from './policy/organisation-settings';
 import { accessPolicy } from './policy/policy';
 import { registerRoutePermissions } from './policy/route-permissions';
+import { registerIdempotency } from './idempotency/idempotency.plugin';
 import { loginThrottle } from './modules/auth/login-throttle';
 import { schedulePeriodic } from './jobs/periodic';
 import { advanceComplianceCalendar, COMPLIANCE_CALENDAR_INTERVAL_MS } from './modules/compliance/compliance-calendar';
@@ -165,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSlowBodyCutoff(app, options.config.http.bodyTimeoutMs);
   await registerSessions(app, ctx);
   registerRoutePermissions(app, ctx.policy, ctx.db);
+  // After the access checks (its preHandler runs once the user may make the request), before the routes.
+  registerIdempotency(app, ctx);
   // Before the route modules: the OpenAPI document lists the routes registered after it.
   await registerOpenApi(app);
 

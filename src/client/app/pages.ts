@@ -33,6 +33,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.users, component: lazy(() => import('./routes/users')), nav: { title: 'Users', icon: Users, permission: 'user.manage' } },
   { path: paths.settings, component: lazy(() => import('./routes/settings')), nav: { title: 'Settings', icon: Settings, permission: 'settings.manage' } },
   { path: paths.account, component: lazy(() => import('./routes/account')) },
+  { path: paths.outbox, component: lazy(() => import('./routes/outbox')) },
   { path: paths.auth, component: lazy(() => import('./routes/auth')), public: true },
   // A label's links (ADR 027): public, as they send a signed-out visitor to sign in and back.
   { path: '/a/:assetId', component: lazy(() => import('./routes/asset-link')), public: true },

@@ -15,6 +15,8 @@ export const paths = {
   users: '/users',
   settings: '/settings',
   account: '/account',
+  /** Records made on this device waiting to be sent, and those the server refused (ADR 028). */
+  outbox: '/outbox',
   /** Sign-up through an invite link: `/invite#token=…` (the token stays out of server logs). */
   invite: '/invite',
   /** A label's link to an asset by its code (ADR 027): signs in first if needed, then opens the asset. */

@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
+import { isKeptForOffline, keepRead, keptRead } from './offline/kept-reads';
 
 /**
  * The one way the client talks to the API (spec §7, §8): credentials always sent, JSON bodies with a
@@ -12,12 +13,12 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   // Requests that change data always carry a JSON body: the server refuses others (CSRF defence).
   const body = data !== undefined ? data : method === 'GET' || method === 'HEAD' ? undefined : {};
   const res = await fetch(url, {
     method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: body !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
@@ -61,11 +62,32 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** fetch() rejects with a TypeError when no answer came at all (offline, DNS, connection refused). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/**
+ * A GET of the API. The register's records are kept on the device as they arrive, and with no
+ * network at all the kept answer stands in (ADR 028), so what the user last viewed opens offline.
+ */
+async function getOrKept(url: string, signal?: AbortSignal): Promise<Response> {
+  try {
+    const res = await fetch(url, { credentials: 'include', signal });
+    if (res.ok && isKeptForOffline(url)) void keepRead(url, res.clone());
+    return res;
+  } catch (error) {
+    const kept = isNetworkError(error) && !signal?.aborted && isKeptForOffline(url) ? await keptRead(url) : null;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(urlFromQueryKey(queryKey), { credentials: 'include', signal });
+    const res = await getOrKept(urlFromQueryKey(queryKey), signal);
     if (on401 === 'returnNull' && res.status === 401) return null as T;
     await throwIfResNotOk(res);
     return (await res.json()) as T;
@@ -80,7 +102,7 @@ export interface Page<T> {
 
 /** Fetches one page of a list endpoint (asset or action list), reading the next cursor from the header. */
 export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await getOrKept(url, signal);
   await throwIfResNotOk(res);
   return { items: (await res.json()) as T[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) };
 }

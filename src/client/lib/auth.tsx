@@ -1,10 +1,14 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '@shared/contract/auth';
-import { apiRequest, errorMessage, getQueryFn } from './api-client';
+import { apiRequest, errorMessage, getQueryFn, isNetworkError } from './api-client';
 import { queryClient } from './query-client';
 import { toast } from '@/components/ui/use-toast';
 import { apiPaths, queryKeys } from '@/lib/api-paths';
+import { rememberedUser, rememberUser } from '@/lib/offline/last-user';
+import { forgetKeptReads } from '@/lib/offline/kept-reads';
+
+const askCurrentUser = getQueryFn<User | null>({ on401: 'returnNull' });
 
 /** The current user: loaded, loading, or null (spec §4 Authentication). */
 interface AuthContextValue {
@@ -20,9 +24,24 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { data: user, isLoading } = useQuery<User | null>({
     queryKey: queryKeys.user,
-    // 401 means "nobody signed in", not an error.
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    // 401 means "nobody signed in", not an error. With no network at all, the user this device last
+    // saw signed in, so the app opens offline (ADR 028); the server still checks every request.
+    queryFn: async (context) => {
+      try {
+        return await askCurrentUser(context);
+      } catch (error) {
+        const last = isNetworkError(error) ? rememberedUser() : null;
+        if (last) return last;
+        throw error;
+      }
+    },
   });
+  useEffect(() => {
+    if (isLoading) return;
+    // What this device kept for offline reading was another user's (or nobody is signed in now).
+    if (rememberedUser()?.id !== user?.id) void forgetKeptReads();
+    rememberUser(user ?? null);
+  }, [user, isLoading]);
 
   const loginMutation = useMutation({
     mutationFn: async (credentials: LoginInput) => (await apiRequest('POST', apiPaths.login, credentials)).json() as Promise<User>,

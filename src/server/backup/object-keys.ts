@@ -14,6 +14,7 @@ export const OBJECT_KEY_COLUMNS = [
 
 export const NOT_OBJECT_KEYS: Record<string, string> = {
   'compliance_regimes.key': 'the regime’s catalogue key (gas_safety…), not a file',
+  'idempotency_keys.key': 'a device’s Idempotency-Key header value (ADR 028), not a file',
   'login_failures.username_key': 'the throttled username, not a file',
   // An upload becomes a media row (object_key above) when recorded; one never recorded is deleted by
   // the uploads' clean-up after UPLOAD_CLEANUP_GRACE_HOURS, so it is not worth restoring.

@@ -259,6 +259,34 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_username_failed_at_idx').on(t.usernameKey, t.failedAt)],
 );
 
+/**
+ * The answers to requests sent with an `Idempotency-Key` header (src/server/plugins/idempotency.ts,
+ * ADR 028): a device replaying its outbox gets the original answer instead of a second record. One row
+ * per user and key: claimed (status_code null) while the first request runs, then holding its status
+ * and body. Only successful answers are kept, at most IDEMPOTENCY_MAX_RESPONSE_BYTES each, and rows
+ * are pruned after IDEMPOTENCY_KEY_TTL_MS, so a user stores no more than the records they created.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 of the validated body: the same key with another body is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    /** When the first request claimed the key; a claim left by a process that died is taken over later. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+
 // ── The register ────────────────────────────────────────────────────────────────────────────────
 
 export const locationType = pgEnum('location_type', LOCATION_TYPES);

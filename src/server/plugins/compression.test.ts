@@ -159,6 +159,8 @@ describe('built client files', () => {
     js = Buffer.from(bundleText(300));
     fs.writeFileSync(path.join(clientDir, 'static/x.js'), js);
     fs.writeFileSync(path.join(clientDir, 'static/small.js'), 'export const x = 1;\n');
+    fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+    fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Asset Register', start_url: '/' }));
     await precompressDir(clientDir);
     // A second app on the test database, serving this folder as main.ts serves dist/client.
     app = await buildApp({ config: t.config, db: t.db, clientDir });
@@ -200,6 +202,18 @@ describe('built client files', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(br(res.rawPayload).equals(fs.readFileSync(path.join(clientDir, 'index.html')))).toBe(true);
+  });
+
+  it('sends the service worker and the web manifest revalidated on every load (no-cache), so a new build takes over', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(String(sw.headers['content-security-policy'])).toContain("worker-src 'self'");
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {

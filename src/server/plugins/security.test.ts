@@ -215,7 +215,7 @@ describe('security headers', () => {
     const res = await send();
     expect(res.statusCode).toBe(expected);
     const csp = String(res.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self'", "manifest-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
       expect(csp).toContain(directive);
     }
     // WebAssembly compilation for the scanner's decoder (ADR 027), and nothing else unsafe: no eval, no inline scripts.

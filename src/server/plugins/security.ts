@@ -23,13 +23,16 @@ export async function registerSecurity(app: FastifyInstance, options: { storageO
         // 'wasm-unsafe-eval' lets the scanner's Worker compile its WebAssembly decoder (ADR 027); it
         // allows WebAssembly compilation only, not eval() or inline scripts.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'"],
         // Radix (scroll lock) and Uppy inject <style> elements; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storage],
         mediaSrc: ["'self'", 'blob:', ...storage],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...storage],
+        // The scanner's decoding Worker (ADR 027), the service worker (/sw.js) and the web manifest
+        // of the installable app (ADR 028): same origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

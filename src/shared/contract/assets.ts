@@ -95,6 +95,22 @@ export const assetSchema = z.object({
 });
 export type Asset = z.infer<typeof assetSchema>;
 
+/**
+ * An edit made against an older version (ADR 028): PATCH /api/assets/{id} with `If-Match: "<updatedAt>"`
+ * of the version the editor saw answers 412 with the asset as it is now, and changes nothing.
+ */
+export const ASSET_CHANGED_MESSAGE = 'This asset was changed by someone else after you opened it';
+export const IF_MATCH_INVALID_MESSAGE = 'If-Match must be the asset\'s updatedAt in double quotes, e.g. "2026-11-27T09:00:00.000Z"';
+export const assetConflictSchema = z.object({ message: z.string(), current: assetSchema });
+export type AssetConflict = z.infer<typeof assetConflictSchema>;
+
+/** The version an If-Match header names (`"<updatedAt>"`, weak or not), or null when it names none. */
+export function versionFromIfMatch(header: string): Date | null {
+  const match = /^(?:W\/)?"([^"]{1,40})"$/.exec(header.trim());
+  const date = match ? new Date(match[1]!) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
 /** A row of the asset list: what the cards show (spec §2) and no more. */
 export const assetListItemSchema = assetSchema.pick({
   id: true,

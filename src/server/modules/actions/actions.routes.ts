@@ -65,7 +65,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/actions',
-      { config: { permission: 'action.create', area: { body: { assetId: 'asset', assessmentId: 'assessment' }, create: true } }, schema: { body: createActionSchema, response: { 201: actionSchema } } },
+      { config: { permission: 'action.create', idempotent: true, area: { body: { assetId: 'asset', assessmentId: 'assessment' }, create: true } }, schema: { body: createActionSchema, response: { 201: actionSchema } } },
       async (request, reply) => {
         const body = request.body;
         const links = await resolveLinks(repo, body.assetId, body.assessmentId);
@@ -91,7 +91,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/actions/:id',
-      { config: { permission: 'action.update', area: { params: { id: 'action' }, body: { assetId: 'asset', assessmentId: 'assessment' } } }, schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
+      { config: { permission: 'action.update', idempotent: true, area: { params: { id: 'action' }, body: { assetId: 'asset', assessmentId: 'assessment' } } }, schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
       async (request) => {
         const { id } = request.params;
         if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);

@@ -18,7 +18,7 @@ export function assessmentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/assessments',
-      { config: { permission: 'assessment.create', area: { body: { assetId: 'asset' }, create: true } }, schema: { body: createAssessmentSchema, response: { 200: assessmentSchema, 201: assessmentSchema } } },
+      { config: { permission: 'assessment.create', idempotent: true, area: { body: { assetId: 'asset' }, create: true } }, schema: { body: createAssessmentSchema, response: { 200: assessmentSchema, 201: assessmentSchema } } },
       async (request, reply) => {
         const body = request.body;
         const result = await repo.record(

@@ -202,8 +202,26 @@ export function assetsRepo(db: Db) {
     },
 
     /** Applies the changes; a new locationId brings that location's path. Undefined when missing. */
-    async update(id: string, changes: AssetChanges, actorId: string): Promise<Asset | undefined | { kind: 'location-missing' }> {
+    /**
+     * Applies the changes. With `basedOn` (the updatedAt the editor saw, from If-Match), the row is
+     * locked first and an asset changed since answers `changed` with its current version, untouched.
+     */
+    async update(
+      id: string,
+      changes: AssetChanges,
+      actorId: string,
+      basedOn?: Date,
+    ): Promise<Asset | undefined | { kind: 'location-missing' } | { kind: 'changed'; current: Asset }> {
       const updated = await transactionAs(db, actorId, async (tx) => {
+        if (basedOn) {
+          const [row] = await tx.select({ updatedAt: assets.updatedAt }).from(assets).where(eq(assets.id, id)).for('update');
+          if (!row) return undefined;
+          // Compared at the millisecond precision the API gives updatedAt in.
+          if (Math.floor(row.updatedAt.getTime()) !== basedOn.getTime()) {
+            const current = await findById(id, tx);
+            return { kind: 'changed' as const, current: toAsset(current!) };
+          }
+        }
         let locationPath: string | undefined;
         if (changes.locationId) {
           locationPath = await locationsDb.lockedPath(tx, changes.locationId);

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ASSET_CHANGED_MESSAGE,
+  assetConflictSchema,
   assetSchema,
+  IF_MATCH_INVALID_MESSAGE,
+  versionFromIfMatch,
   createAssetSchema,
   idParams,
   listAssetsQuery,
@@ -36,7 +40,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/assets',
-      { config: { permission: 'asset.create', area: { body: { locationId: 'location' }, create: true } }, schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
+      { config: { permission: 'asset.create', idempotent: true, area: { body: { locationId: 'location' }, create: true } }, schema: { body: createAssetSchema, response: { 200: assetSchema, 201: assetSchema } } },
       async (request, reply) => {
         // The body schema has already dropped id, assetId, locationPath, photoUrls, createdBy and the
         // times; the creator is the session's user and the path comes from the location.
@@ -64,13 +68,23 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/assets/:id',
-      { config: { permission: 'asset.update', area: { params: { id: 'asset' }, body: { locationId: 'location' } } }, schema: { params: idParams, body: updateAssetSchema, response: { 200: assetSchema } } },
-      async (request) => {
+      {
+        config: { permission: 'asset.update', idempotent: true, area: { params: { id: 'asset' }, body: { locationId: 'location' } } },
+        schema: { params: idParams, body: updateAssetSchema, response: { 200: assetSchema, 412: assetConflictSchema } },
+      },
+      async (request, reply) => {
         if (!isUuid(request.params.id)) throw notFound(ASSET_NOT_FOUND);
+        // An edit made offline names the version it was based on: one changed since is never overwritten (ADR 028).
+        const ifMatch = request.headers['if-match'];
+        const basedOn = typeof ifMatch === 'string' ? versionFromIfMatch(ifMatch) : undefined;
+        if (basedOn === null || Array.isArray(ifMatch)) throw badRequest(IF_MATCH_INVALID_MESSAGE);
         await request.authorizeRecord('asset.update', () => repo.creatorOf(request.params.id));
-        const result = await repo.update(request.params.id, request.body, request.user!.id);
+        const result = await repo.update(request.params.id, request.body, request.user!.id, basedOn);
         if (!result) throw notFound(ASSET_NOT_FOUND);
-        if ('kind' in result) throw locationNotFound();
+        if ('kind' in result) {
+          if (result.kind === 'changed') return reply.status(412).send({ message: ASSET_CHANGED_MESSAGE, current: result.current });
+          throw locationNotFound();
+        }
         return result;
       },
     );

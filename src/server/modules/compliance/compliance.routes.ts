@@ -165,7 +165,7 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/inspections',
       {
-        config: { permission: 'inspection.record', area: { body: { obligationId: 'obligation' }, create: true } },
+        config: { permission: 'inspection.record', idempotent: true, area: { body: { obligationId: 'obligation' }, create: true } },
         schema: { body: createInspectionSchema, response: { 200: inspectionSchema, 201: inspectionSchema } },
       },
       async (request, reply) => {

@@ -90,7 +90,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/locations',
-      { config: { permission: 'location.create', area: { body: { parentId: 'location' }, create: true } }, schema: { body: createLocationSchema, response: { 201: locationSchema } } },
+      { config: { permission: 'location.create', idempotent: true, area: { body: { parentId: 'location' }, create: true } }, schema: { body: createLocationSchema, response: { 201: locationSchema } } },
       async (request, reply) => {
         const { parentId, ...input } = request.body;
         const result = await repo.create(input, parentId, request.user!.id);

@@ -69,7 +69,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
 
     const area = { body: { assetId: 'asset', assessmentId: 'assessment', actionId: 'action', inspectionId: 'inspection' }, create: true } as const;
-    app.post('/api/media', { config: { permission: 'media.upload', area }, schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
+    app.post('/api/media', { config: { permission: 'media.upload', area, idempotent: true }, schema: { body: createMediaSchema, response: { 201: mediaSchema } } }, async (request, reply) => {
       const { key, filename, caption, assessmentId, actionId, inspectionId } = request.body;
       const userId = request.user!.id;
       // An inspection's evidence is part of recording it (ADR 025): whoever may record inspections

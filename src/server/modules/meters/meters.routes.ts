@@ -18,7 +18,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => repo.list(request.areaRoots, request.query.locationId),
     );
 
-    app.post('/api/meters', { config: { permission: 'meter.create', area: { body: { locationId: 'location' }, create: true } }, schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
+    app.post('/api/meters', { config: { permission: 'meter.create', idempotent: true, area: { body: { locationId: 'location' }, create: true } }, schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
       const result = await repo.create(request.body, request.user!.id);
       if (result.kind === 'location-missing') throw badRequest('Location not found', { locationId: 'Location not found' });
       if (result.kind === 'number-taken') throw conflict(result.message, { meterNumber: result.message });
@@ -42,7 +42,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/meter-readings', { config: { permission: 'reading.create', area: { body: { meterId: 'meter' }, create: true } }, schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
+    app.post('/api/meter-readings', { config: { permission: 'reading.create', idempotent: true, area: { body: { meterId: 'meter' }, create: true } }, schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
       const result = await repo.addReading(request.body, request.user!);
       if (result.kind === 'meter-missing') throw badRequest('Meter not found', { meterId: 'Meter not found' });
       if (result.kind === 'refused') throw badRequest(result.message, { reading: result.message });

@@ -145,7 +145,7 @@ function operationSection(method: string, path: string, op: Operation): string[]
   lines.push(op.security?.length === 0 ? 'Public: no session needed.' : 'Needs a session.', '');
   if (op.description) lines.push(op.description, '');
 
-  for (const [where, title] of [['path', 'Path parameters'], ['query', 'Query parameters']] as const) {
+  for (const [where, title] of [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers']] as const) {
     const params = (op.parameters ?? []).filter((p) => p.in === where);
     if (params.length === 0) continue;
     const rows = params.map((p) => [code(p.name), typeOf(p.schema), p.required ? 'yes' : 'no', rulesOf({ ...p.schema, description: p.description ?? p.schema.description })]);

@@ -43,6 +43,12 @@ export function errorResponsesFor(method: string, route: RouteOptions, doc: Oper
     const refusal = `The user's role lacks the permission \`${permission}\` (or has it only for records they created)`;
     own[403] = own[403] ? `${own[403]}; or ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}` : refusal;
   }
+  // An Idempotency-Key reused for another request, or whose first request is still running (ADR 028).
+  if (route.config?.idempotent) {
+    own[422] = 'The Idempotency-Key was already used for a different request';
+    const inProgress = 'a request with the same Idempotency-Key is still being processed (Retry-After)';
+    own[409] = own[409] ? `${own[409]}; or ${inProgress}` : inProgress.charAt(0).toUpperCase() + inProgress.slice(1);
+  }
   for (const status of Object.keys(own)) statuses.add(Number(status));
 
   const result = new Map<number, string>();

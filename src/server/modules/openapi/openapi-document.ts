@@ -1,7 +1,8 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../shared/domain/idempotency';
 import { errorResponseSchema, NEXT_CURSOR_HEADER } from '../../../shared/contract';
 import { ERROR_COMPONENT } from './components';
 import { ERROR_DESCRIPTIONS, errorResponsesFor, RETRY_AFTER_STATUSES } from './error-responses';
@@ -10,6 +11,15 @@ import { RESOURCES } from '../../resources';
 import { REQUEST_BODY_DOCS, RESPONSE_DOCS } from './response-docs';
 
 export const OPENAPI_VERSION = '3.1.0';
+
+/** Documents the optional header of the idempotent writes (src/server/idempotency, ADR 028). */
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .describe('The client\'s own id of this write (a UUID): a repeat with the same key and request gets the first answer and writes nothing'),
+});
 
 /** The two names the session cookie goes by: `__Host-sid` over HTTPS, `sid` over plain HTTP. */
 export const SESSION_SECURITY: Array<Record<string, string[]>> = [{ sessionCookie: [] }, { secureSessionCookie: [] }];
@@ -41,6 +51,8 @@ const DESCRIPTION = `The JSON API of the Asset Register: the same calls its own 
 **Sessions.** \`POST /api/login\` or \`POST /api/register\` sets an HttpOnly session cookie (\`__Host-sid\` over HTTPS, \`sid\` over plain HTTP); send it with every call. Every route needs it except those marked public. A session ends after 30 minutes idle or 12 hours (configurable).
 
 **Writes.** A request that changes data and has a body must send JSON (\`Content-Type: application/json\`), else 415. Bodiless calls (\`POST /api/logout\`, \`POST /api/objects/upload\`, \`POST /api/backups\`) may send no body and no Content-Type. Browsers' cross-site writes are refused by Origin and Sec-Fetch-Site (403).
+
+**Idempotent writes.** The calls an offline device replays (creating a location, asset, assessment, action, meter, reading, media record or inspection, and changing an action) take an optional \`Idempotency-Key\` header: 8 to 128 letters, digits or \`. _ : -\` (a UUID is best), the user's own. The first successful answer is kept for 7 days and a repeat of the same request with the same key gets it again (same status and body, with \`Idempotent-Replayed: true\`), writing nothing. The same key with another method, path or body is a 422; while the first request is still running a repeat waits up to 5 seconds, then gets 409 with Retry-After. A failed request keeps nothing: the key may be sent again with a corrected request.
 
 **Errors.** Every error answer is \`{ "message": string, "errors"?: { field: message }, "requestId"?: string }\`: 400 invalid input (each field's message in \`errors\`), 401 not signed in, 403 refused, 404 not found (also for a malformed id), 409 conflict, 413 too large, 415 not JSON, 429 too many requests and 503 database unavailable (both with Retry-After), 500 unexpected (logged; quote \`requestId\`). Every answer carries \`x-request-id\`.
 
@@ -138,6 +150,7 @@ export const transformRoute: SwaggerTransform = (input) => {
     tags: [tagOf(url)],
     security: route.config?.permission === 'public' ? [] : SESSION_SECURITY,
     ...(own.body !== undefined && bodyIsOptional(own.body) && { 'x-body-optional': true }),
+    ...(route.config?.idempotent && { headers: idempotencyHeaders }),
   };
   const result = jsonSchemaTransform({ ...input, schema: augmented });
   const schema = result.schema as JsonObject & { response: Record<string, JsonObject> };

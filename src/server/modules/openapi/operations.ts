@@ -140,7 +140,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/assets': { id: 'listAssets', summary: 'List assets, newest first' },
   'POST /api/assets': { id: 'createAsset', summary: 'Create an asset', description: 'A repeated `clientAssetId` answers 200 with the asset the first request created.' },
   'GET /api/assets/:id': { id: 'getAsset', summary: 'One asset' },
-  'PATCH /api/assets/:id': { id: 'updateAsset', summary: 'Edit an asset (any subset of its fields)' },
+  'PATCH /api/assets/:id': {
+    id: 'updateAsset',
+    summary: 'Edit an asset (any subset of its fields)',
+    description:
+      'Optional `If-Match: "<updatedAt>"` (the asset\'s updatedAt as last read): when the asset has changed since, the answer is 412 with the asset as it is now, and nothing is changed (offline edits, ADR 028).',
+    errors: { 412: 'The asset changed after the version named in If-Match: `current` is the asset now' },
+  },
   'DELETE /api/assets/:id': { id: 'deleteAsset', summary: 'Delete an asset with its records, photos and videos' },
   'GET /api/assets/:id/history': { id: 'getAssetHistory', summary: "The asset's audit trail, newest first" },
 

@@ -49,11 +49,17 @@ export function AssessmentFormDialog({
   const busy = createAssessment.isPending || photos.uploading;
 
   const submit = (values: AssessmentFormOutput) =>
-    createAssessment.mutate(values, {
-      onSuccess: async (assessment) => {
+    createAssessment.mutate({ input: values, assetCode }, {
+      onSuccess: async (outcome) => {
+        if (outcome.queued) {
+          // Photos of an assessment made offline are not kept yet (ADR 028, State).
+          toast({ title: 'Assessment saved on this device', description: 'It will be sent when the connection returns' });
+          onOpenChange(false);
+          return;
+        }
         toast({ title: 'Assessment created', description: 'The condition assessment has been recorded successfully' });
         // Photos chosen in the form go up now that the assessment exists; failures keep the dialog open.
-        if (await photos.uploadFor({ assessmentId: assessment.id, assetId })) onOpenChange(false);
+        if (await photos.uploadFor({ assessmentId: outcome.data.id, assetId })) onOpenChange(false);
       },
       onError: (error) => toast({ title: 'Failed to create assessment', description: errorMessage(error), variant: 'destructive' }),
     });

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { countOf, formatDateTime } from '@/lib/format';
 import { useAssessments } from '@/features/assessments/api/use-assessments';
 import { AssessmentFormDialog } from './assessment-form-dialog';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 
 const SEVERITY_STYLES: Record<DefectSeverity, string> = {
   critical: 'border-red-200 bg-red-50 text-red-800',
@@ -40,6 +41,8 @@ export function AssetAssessments({ assetId, assetCode }: { assetId: string; asse
           </Button>
         )}
       </div>
+
+      <WaitingToSync kind="assessment" refKey="assetId" refId={assetId} label="Assessments waiting to sync" />
 
       {isLoading ? (
         <div className="grid gap-3" role="status" aria-label="Loading assessments">

@@ -45,9 +45,10 @@ export function AddReadingDialog({ meter, open, onOpenChange }: { meter: Meter |
   };
 
   const submit = (values: ReadingFormOutput) =>
-    createReading.mutate(values, {
-      onSuccess: () => {
-        toast({ title: 'Reading recorded', description: 'The meter reading has been saved' });
+    createReading.mutate({ input: values, meter: meter! }, {
+      onSuccess: (outcome) => {
+        if (outcome.queued) toast({ title: 'Reading saved on this device', description: 'It will be sent when the connection returns' });
+        else toast({ title: 'Reading recorded', description: 'The meter reading has been saved' });
         close(false);
       },
       onError: (error) => {

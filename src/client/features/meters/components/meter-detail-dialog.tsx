@@ -15,6 +15,7 @@ import { AddReadingDialog } from './add-reading-dialog';
 import { ConsumptionChart } from './consumption-chart';
 import { MeterTypeIcon } from './meter-type-icon';
 import { ReadingHistory } from './reading-history';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 
 /**
  * One meter's detail: its facts, an Add Reading button, the consumption chart and the reading history
@@ -91,6 +92,7 @@ function MeterDetail({ meter }: { meter: Meter }) {
           <ConsumptionChart readings={readings.items} unit={meter.unit} />
           <section className="grid gap-2" aria-label="Readings">
             <h3 className="text-sm font-semibold">Reading history</h3>
+            <WaitingToSync kind="reading" refKey="meterId" refId={meter.id} label="Readings waiting to sync" />
             {readings.items.length === 0 ? (
               <p className="text-sm text-muted-foreground">No readings yet</p>
             ) : (

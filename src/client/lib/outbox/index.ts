@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { OutboxItem, OutboxKind } from '@/lib/offline/device-db';
+import { apiRequest, isNetworkError } from '@/lib/api-client';
+import { rememberedUser } from '@/lib/offline/last-user';
+import { randomUuid } from '@/lib/random-uuid';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
+
+export type { OutboxItem, OutboxKind };
+
+/** Items that waited longer than this get a warning in the banner. */
+export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
+/** How often waiting items are tried again while the app is open. */
+export const OUTBOX_TIMER_MS = 30_000;
+
+const store = () => import('./outbox-store');
+
+export interface Write {
+  kind: OutboxKind;
+  method: 'POST' | 'PATCH';
+  url: string;
+  body: Record<string, unknown>;
+  label: string;
+  refs: Record<string, string>;
+}
+
+export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string };
+
+/**
+ * Sends a write now when the device is online and nothing is waiting before it; otherwise, or when
+ * the network fails on the way, keeps it in the outbox to be sent later (ADR 028). Either way it
+ * carries a client id as its Idempotency-Key. A refusal from the server (4xx) is thrown as before,
+ * so the forms show it as they always have.
+ */
+export async function submitWrite<T>(write: Write): Promise<WriteOutcome<T>> {
+  const clientId = randomUuid();
+  const userId = rememberedUser()?.id;
+  const queue = async (): Promise<WriteOutcome<T>> => {
+    const outbox = await store();
+    await outbox.enqueue({ ...write, clientId, userId: userId! });
+    if (navigator.onLine) void outbox.replay(userId!);
+    return { queued: true, clientId };
+  };
+  if (userId && (!navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
+  try {
+    const res = await apiRequest(write.method, write.url, write.body, { [IDEMPOTENCY_KEY_HEADER]: clientId });
+    return { queued: false, data: (await res.json()) as T };
+  } catch (error) {
+    if (userId && isNetworkError(error)) return queue();
+    throw error;
+  }
+}
+
+/** The signed-in user's outbox items, oldest first, kept current (any tab's changes included). */
+export function useOutboxItems(userId: string | undefined): OutboxItem[] {
+  const [watched, setWatched] = useState<{ userId: string; items: OutboxItem[] } | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    const setItems = (items: OutboxItem[]) => setWatched({ userId, items });
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void store().then((outbox) => {
+      if (!cancelled) stop = outbox.watchOutbox(userId, setItems);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+  // Another user's items never show, even for the moment before the new watch answers.
+  return watched && watched.userId === userId ? watched.items : NO_ITEMS;
+}
+
+const NO_ITEMS: OutboxItem[] = [];
+
+export const replayOutbox = (userId: string, options?: { force?: boolean }) => store().then((outbox) => outbox.replay(userId, options));
+export const retryOutboxItem = (clientId: string) => store().then((outbox) => outbox.retryItem(clientId));
+export const discardOutboxItem = (clientId: string) => store().then((outbox) => outbox.discardItem(clientId));
+
+/**
+ * Replays the signed-in user's outbox on app start, whenever the network comes back, and every
+ * OUTBOX_TIMER_MS while the app is open.
+ */
+export function useOutboxReplay(userId: string | undefined): void {
+  useEffect(() => {
+    if (!userId) return;
+    const run = (force: boolean) => {
+      if (navigator.onLine) void replayOutbox(userId, { force });
+    };
+    const onOnline = () => run(true);
+    run(true);
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => run(false), OUTBOX_TIMER_MS);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [userId]);
+}

@@ -1,0 +1,117 @@
+import { liveQuery } from 'dexie';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_IN_PROGRESS } from '@shared/domain/idempotency';
+import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
+import { errorMessage, isNetworkError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/api-paths';
+
+/**
+ * The outbox (ADR 028): writes made on this device, kept in IndexedDB and sent in the order they were
+ * made, each with its client id as the Idempotency-Key, so a replay cut off half way and run again
+ * never writes anything twice. Loaded on demand (Dexie stays out of the initial JS).
+ */
+
+export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs'>;
+
+/** Backoff after a network error or a 5xx: 2 s, 4 s, 8 s… at most 5 minutes. */
+const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+
+export async function enqueue(item: NewOutboxItem): Promise<void> {
+  const now = Date.now();
+  await deviceDb.outbox.add({ ...item, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
+}
+
+/** Whether the user has items still to send (failed ones wait for the user, not for the network). */
+export async function hasWaiting(userId: string): Promise<boolean> {
+  return (await deviceDb.outbox.where('userId').equals(userId).filter((item) => item.status === 'waiting').count()) > 0;
+}
+
+/** Calls `onChange` with the user's items, oldest first, now and after every change (any tab). */
+export function watchOutbox(userId: string, onChange: (items: OutboxItem[]) => void): () => void {
+  const subscription = liveQuery(() => deviceDb.outbox.where('userId').equals(userId).sortBy('seq')).subscribe({
+    next: onChange,
+    error: () => onChange([]),
+  });
+  return () => subscription.unsubscribe();
+}
+
+export async function retryItem(clientId: string): Promise<void> {
+  await deviceDb.outbox.where('clientId').equals(clientId).modify({ status: 'waiting', nextAttemptAt: 0, lastError: null });
+}
+
+export async function discardItem(clientId: string): Promise<void> {
+  await deviceDb.outbox.where('clientId').equals(clientId).delete();
+}
+
+/** What the lists that show an item refresh once it is on the server. */
+function refreshAfter(item: OutboxItem): void {
+  const keys: Array<readonly unknown[]> =
+    item.kind === 'reading'
+      ? [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')]
+      : [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats];
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+type Outcome = 'sent' | 'retry' | 'failed';
+
+async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: string }> {
+  let res: Response;
+  try {
+    res = await fetch(item.url, {
+      method: item.method,
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: item.clientId },
+      body: JSON.stringify(item.body),
+    });
+  } catch (error) {
+    if (isNetworkError(error)) return { outcome: 'retry', error: 'No connection' };
+    throw error;
+  }
+  if (res.ok) return { outcome: 'sent' };
+  const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
+  // The server, the database or the rate limit may answer later; the first copy of this item may still be running.
+  const later = res.status >= 500 || res.status === 429 || res.status === 401 || (res.status === 409 && message === IDEMPOTENCY_KEY_IN_PROGRESS);
+  return { outcome: later ? 'retry' : 'failed', error: message };
+}
+
+/**
+ * Sends the user's waiting items oldest first. Stops at the first that must wait (no network, a 5xx,
+ * signed out, or backing off), so later items never overtake it; an item the server refuses (a 4xx)
+ * is marked failed with its message and the rest go on. `force` ignores the backoff (the network
+ * has just come back, or the user pressed Sync now).
+ */
+async function replayNow(userId: string, force: boolean): Promise<void> {
+  const items = await deviceDb.outbox.where('userId').equals(userId).sortBy('seq');
+  for (const item of items) {
+    if (item.status !== 'waiting') continue;
+    if (!force && item.nextAttemptAt > Date.now()) return;
+    const { outcome, error } = await send(item);
+    if (outcome === 'sent') {
+      await deviceDb.outbox.delete(item.seq!);
+      refreshAfter(item);
+      continue;
+    }
+    const attempts = item.attempts + 1;
+    if (outcome === 'failed') {
+      await deviceDb.outbox.update(item.seq!, { status: 'failed', attempts, lastError: error ?? null });
+      continue;
+    }
+    await deviceDb.outbox.update(item.seq!, { attempts, lastError: error ?? null, nextAttemptAt: Date.now() + backoffMs(attempts) });
+    return;
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/** One replay at a time in this tab; the Web Locks API keeps other tabs of the app from running one too. */
+export function replay(userId: string, { force = false } = {}): Promise<void> {
+  running ??= (async () => {
+    try {
+      if (navigator.locks) await navigator.locks.request('asset-register-outbox', { ifAvailable: true }, (lock) => (lock ? replayNow(userId, force) : undefined));
+      else await replayNow(userId, force);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}

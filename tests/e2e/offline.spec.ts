@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaApi } from './helpers';
+
+// The service worker is what this spec tests (blocked for the other specs in playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the service worker has installed (every built file precached) and controls the page. */
+async function waitForOfflineApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+for (const viewport of [
+  { name: 'a wide screen', size: { width: 1280, height: 800 } },
+  { name: 'a phone', size: { width: 390, height: 844 } },
+]) {
+  test.describe(`the installable app on ${viewport.name}`, () => {
+    test.use({ viewport: viewport.size });
+
+    test('opens with no network after one visit, signed in, and says it is offline', async ({ page, context }) => {
+      await signUpViaApi(page);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+      await waitForOfflineApp(page);
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('connection-banner')).toContainText('You are offline');
+      // Another page of the app, opened straight from its address, comes from the device too.
+      await page.goto('/assets');
+      await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+
+      await context.setOffline(false);
+      await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+    });
+  });
+}
+
+test('the manifest names the app, its colour and its icons, and the API is never answered from the cache', async ({ page, context }) => {
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Asset Register', display: 'standalone', theme_color: '#1e3a5f', start_url: '/' });
+  for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
+    const res = await page.request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+  await signUpViaApi(page);
+  await page.goto('/');
+  await waitForOfflineApp(page);
+  await context.setOffline(true);
+  // A navigation to an API address is not given the app's page: it fails as any request offline would.
+  const failed = await page.goto('/api/user').then(
+    () => false,
+    () => true,
+  );
+  expect(failed).toBe(true);
+});
