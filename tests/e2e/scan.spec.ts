@@ -200,3 +200,40 @@ test.describe('scanning with the camera', () => {
     }
   });
 });
+
+test.describe('label sheets', () => {
+  for (const [name, device] of [['wide screen', {}], ['phone', PHONE]] as const) {
+    test(`a location's Labels downloads an A4 PDF of its assets' labels (${name})`, async ({ browser }) => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      const location = await createLocation(page);
+      await createAsset(page, { locationId: location.id, description: 'Boiler 1' });
+      await createAsset(page, { locationId: location.id, description: 'Boiler 2' });
+
+      await page.goto(`/locations/${location.id}`);
+      await page.getByRole('button', { name: 'Labels' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Print labels' });
+      await expect(dialog).toContainText(`QR labels for the 2 assets in ${location.name}`);
+      await dialog.getByLabel('Label sheet').selectOption('l7651');
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PDF' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^labels-.*-l7651\.pdf$/);
+      const pdf = await fs.readFile((await download.path())!);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      await context.close();
+    });
+  }
+
+  test('an org admin makes labels encode links in Settings', async ({ page }) => {
+    await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: /A link to the asset/ }).check();
+    await page.getByLabel('Links start with').fill('https://labels.example.org/');
+    await page.getByRole('button', { name: 'Save label settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' }).first()).toBeVisible();
+    const settings = await (await page.context().request.get('/api/settings')).json();
+    expect(settings).toMatchObject({ labelContent: 'link', labelLinkBase: 'https://labels.example.org' });
+    // Put back: other tests print bare codes.
+    await page.context().request.patch('/api/settings', { data: { labelContent: 'code', labelLinkBase: '' } });
+  });
+});
