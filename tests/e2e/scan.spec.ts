@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { createAsset, createLocation, uniqueToken } from './fixtures';
+import { createAsset, createLocation, expectNoHorizontalScroll, uniqueToken } from './fixtures';
 import { detailsTabQr, labelPhoto, stillVideoY4m } from '../factories/labels';
 import { assetLink, locationLink } from '../../src/shared/domain/scan';
 
@@ -126,6 +126,8 @@ test.describe('scanning on a phone', () => {
     await expect(dialog.getByRole('status').filter({ hasText: 'Scanning at' })).toContainText(location.path);
     const chip = page.getByTestId('scan-location');
     await expect(chip).toContainText(location.name);
+    // The top bar keeps its title, the chip and Scan within 390 px.
+    await expectNoHorizontalScroll(page);
 
     await typeCode(page, barcode);
     await dialog.getByRole('button', { name: 'Register a new asset with this barcode' }).click();
@@ -140,6 +142,8 @@ test.describe('scanning on a phone', () => {
     // Kept across reloads (per device), and cleared from the top bar.
     await page.reload();
     await expect(chip).toContainText(location.name);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Scan', exact: true })).toBeInViewport();
+    await expectNoHorizontalScroll(page);
     await chip.getByRole('button', { name: `Stop scanning at ${location.name}` }).click();
     await expect(chip).toBeHidden();
     await page.goto('/assets');
