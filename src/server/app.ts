@@ -43,6 +43,7 @@ import { pruneSearchVocabulary, VOCABULARY_PRUNE_INTERVAL_MS } from './modules/s
 import { mergeSearchIndexes, SEARCH_INDEX_MERGE_INTERVAL_MS } from './modules/search/index-merge';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { scanRoutes } from './modules/scan/scan.routes';
+import { labelsRoutes } from './modules/labels/labels.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleExportCleanup } from './modules/reports/export-retention';
 import { BACKUP_CHECK_INTERVAL_MS, BACKUP_FIRST_CHECK_AFTER_MS, backupService, type BackupDatabase, type BackupService } from './modules/backups/backup-service';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(scanRoutes(ctx));
+  await app.register(labelsRoutes(ctx));
   await app.register(reportsRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { createAsset, createLocation, uniqueToken } from './fixtures';
+import { createAsset, createLocation, expectNoHorizontalScroll, uniqueToken } from './fixtures';
 import { detailsTabQr, labelPhoto, stillVideoY4m } from '../factories/labels';
 import { assetLink, locationLink } from '../../src/shared/domain/scan';
 
@@ -126,6 +126,8 @@ test.describe('scanning on a phone', () => {
     await expect(dialog.getByRole('status').filter({ hasText: 'Scanning at' })).toContainText(location.path);
     const chip = page.getByTestId('scan-location');
     await expect(chip).toContainText(location.name);
+    // The top bar keeps its title, the chip and Scan within 390 px.
+    await expectNoHorizontalScroll(page);
 
     await typeCode(page, barcode);
     await dialog.getByRole('button', { name: 'Register a new asset with this barcode' }).click();
@@ -140,6 +142,8 @@ test.describe('scanning on a phone', () => {
     // Kept across reloads (per device), and cleared from the top bar.
     await page.reload();
     await expect(chip).toContainText(location.name);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Scan', exact: true })).toBeInViewport();
+    await expectNoHorizontalScroll(page);
     await chip.getByRole('button', { name: `Stop scanning at ${location.name}` }).click();
     await expect(chip).toBeHidden();
     await page.goto('/assets');
@@ -198,5 +202,42 @@ test.describe('scanning with the camera', () => {
       await browser.close();
       await fs.rm(folder, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('label sheets', () => {
+  for (const [name, device] of [['wide screen', {}], ['phone', PHONE]] as const) {
+    test(`a location's Labels downloads an A4 PDF of its assets' labels (${name})`, async ({ browser }) => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      const location = await createLocation(page);
+      await createAsset(page, { locationId: location.id, description: 'Boiler 1' });
+      await createAsset(page, { locationId: location.id, description: 'Boiler 2' });
+
+      await page.goto(`/locations/${location.id}`);
+      await page.getByRole('button', { name: 'Labels' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Print labels' });
+      await expect(dialog).toContainText(`QR labels for the 2 assets in ${location.name}`);
+      await dialog.getByLabel('Label sheet').selectOption('l7651');
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PDF' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^labels-.*-l7651\.pdf$/);
+      const pdf = await fs.readFile((await download.path())!);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      await context.close();
+    });
+  }
+
+  test('an org admin makes labels encode links in Settings', async ({ page }) => {
+    await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: /A link to the asset/ }).check();
+    await page.getByLabel('Links start with').fill('https://labels.example.org/');
+    await page.getByRole('button', { name: 'Save label settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' }).first()).toBeVisible();
+    const settings = await (await page.context().request.get('/api/settings')).json();
+    expect(settings).toMatchObject({ labelContent: 'link', labelLinkBase: 'https://labels.example.org' });
+    // Put back: other tests print bare codes.
+    await page.context().request.patch('/api/settings', { data: { labelContent: 'code', labelLinkBase: '' } });
   });
 });

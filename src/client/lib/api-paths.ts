@@ -31,6 +31,7 @@ export const apiPaths = {
   readings: '/api/meter-readings',
   search: '/api/search',
   scan: '/api/scan',
+  labels: '/api/labels.pdf',
   reportExport: '/api/reports/export',
   reportExports: '/api/reports/exports',
   registration: '/api/registration',

@@ -5,12 +5,16 @@ import { organisationSettings } from '../db/schema';
 import type { RegistrationMode } from '../../shared/domain/accounts';
 import { ADJUSTABLE_PERMISSIONS, ADJUSTABLE_ROLES, type Permission } from '../../shared/domain/permissions';
 import type { Role } from '../../shared/domain/roles';
+import type { LabelContent } from '../../shared/domain/labels';
 import type { AccessEvents } from './access-events';
 
 export interface OrganisationSettings {
   registrationMode: RegistrationMode;
   /** Per role, the permissions withdrawn from the default matrix (only adjustable ones are kept). */
   withdrawn: Partial<Record<Role, Permission[]>>;
+  /** What printed labels' QR codes encode, and the base address of their links (ADR 027). */
+  labelContent: LabelContent;
+  labelLinkBase: string | null;
 }
 
 /**
@@ -27,7 +31,7 @@ export function organisationSettingsStore(db: Db, events: AccessEvents, initialM
 
   const read = async (): Promise<OrganisationSettings> => {
     const [row] = await db.select().from(organisationSettings).where(eq(organisationSettings.id, 1));
-    if (row) return { registrationMode: row.registrationMode, withdrawn: row.withdrawn };
+    if (row) return { registrationMode: row.registrationMode, withdrawn: row.withdrawn, labelContent: row.labelContent, labelLinkBase: row.labelLinkBase };
     // First start: the environment chooses; a concurrent first start may win the insert.
     await db.insert(organisationSettings).values({ id: 1, registrationMode: initialMode }).onConflictDoNothing();
     return read();
@@ -49,6 +53,8 @@ export function organisationSettingsStore(db: Db, events: AccessEvents, initialM
         .set({
           ...(change.registrationMode !== undefined && { registrationMode: change.registrationMode }),
           ...(change.withdrawn !== undefined && { withdrawn: onlyAdjustable(change.withdrawn) }),
+          ...(change.labelContent !== undefined && { labelContent: change.labelContent }),
+          ...(change.labelLinkBase !== undefined && { labelLinkBase: change.labelLinkBase }),
           version: sql`${organisationSettings.version} + 1`,
           updatedAt: new Date(),
         })

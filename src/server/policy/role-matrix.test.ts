@@ -236,6 +236,11 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
 
   'GET /api/search': async (role) => ({ request: json('GET', '/api/search?q=roof', as[role].cookie) }),
   'GET /api/dashboard/stats': async (role) => ({ request: json('GET', '/api/dashboard/stats', as[role].cookie) }),
+  'GET /api/labels.pdf': async (role) => {
+    const asset = await created(postJson(t.app, '/api/assets', { locationId: await make.site(), type: 'roof', condition: 'good' }, { cookie: owner.cookie }));
+    const { locationId } = (await t.app.inject(json('GET', `/api/assets/${asset}`, owner.cookie))).json<{ locationId: string }>();
+    return { request: json('GET', `/api/labels.pdf?locationId=${locationId}`, as[role].cookie) };
+  },
   'GET /api/scan': async (role) => ({ request: json('GET', '/api/scan?code=AST-000001', as[role].cookie) }),
   'POST /api/reports/export': async (role) => ({ request: json('POST', '/api/reports/export', as[role].cookie, { reportType: 'actions_list' }) }),
   'GET /api/reports/exports': async (role) => ({ request: json('GET', '/api/reports/exports', as[role].cookie) }),

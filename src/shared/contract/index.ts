@@ -16,3 +16,4 @@ export * from './users';
 export * from './compliance';
 export * from './calendar';
 export * from './scan';
+export * from './labels';

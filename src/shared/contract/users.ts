@@ -4,6 +4,7 @@ import { ADMIN_ENTITIES, AREAS_MAX, INVITE_STATES, REGISTRATION_MODES, USER_STAT
 import { areaSchema } from './auth';
 import { GRANTS, PERMISSIONS } from '../domain/permissions';
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../domain/limits';
+import { LABEL_CONTENTS, LABEL_LINK_BASE_MAX } from '../domain/labels';
 
 /** User administration, organisation settings and each user's own account (ADR 024). */
 
@@ -107,6 +108,9 @@ export const settingsSchema = z.object({
   /** The matrix in force: the default less what is withdrawn. */
   matrix: matrixSchema,
   defaultMatrix: matrixSchema,
+  /** Label sheets (ADR 027): their QR codes encode the bare asset code or a link; the link's base address (null: the server's PUBLIC_URL). */
+  labelContent: z.enum(LABEL_CONTENTS),
+  labelLinkBase: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -114,8 +118,29 @@ export const updateSettingsSchema = z
   .object({
     registrationMode: z.enum(REGISTRATION_MODES, { error: 'Choose a registration mode' }).optional(),
     withdrawn: z.partialRecord(z.enum(ROLES), z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length)).optional(),
+    labelContent: z.enum(LABEL_CONTENTS, { error: 'Choose what labels encode' }).optional(),
+    /** An https (or http) address without a query; blank clears it. */
+    labelLinkBase: z
+      .string()
+      .trim()
+      .max(LABEL_LINK_BASE_MAX, `The address must be at most ${LABEL_LINK_BASE_MAX} characters`)
+      .refine((v) => v === '' || isLinkBase(v), 'Enter the address people open the app at, e.g. https://assets.example.org')
+      .transform((v) => (v ? v.replace(/\/+$/, '') : null))
+      .nullish(),
   })
-  .refine((v) => v.registrationMode !== undefined || v.withdrawn !== undefined, 'Send a registration mode or permissions to change');
+  .refine(
+    (v) => v.registrationMode !== undefined || v.withdrawn !== undefined || v.labelContent !== undefined || v.labelLinkBase !== undefined,
+    'Send a registration mode, permissions or label settings to change',
+  );
+
+function isLinkBase(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
 export const updateAccountSchema = z.object({

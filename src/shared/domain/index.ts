@@ -17,3 +17,4 @@ export * from './permissions';
 export * from './areas';
 export * from './compliance';
 export * from './scan';
+export * from './labels';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation as useNavigation, useParams, useSearchParams } from 'wouter';
-import { Gauge, MapPinned, Package, Plus } from 'lucide-react';
+import { Gauge, MapPinned, Package, Plus, Printer } from 'lucide-react';
 import type { LocationNode } from '@shared/contract/locations';
 import type { Meter } from '@shared/contract/meters';
 import { LOCATION_TYPE_LABELS } from '@shared/domain/locations';
@@ -32,6 +32,7 @@ import { StatusCards, StatusCardsSkeleton } from '@/features/compliance/componen
 import { totalOf } from '@/features/compliance/status-text';
 import { useLocationTree } from '@/features/locations/api/use-location-tree';
 import { AddLocationDialog } from '@/features/locations/components/add-location-dialog';
+import { LabelSheetDialog } from '@/features/labels/components/label-sheet-dialog';
 import { LocationTrail } from '@/features/locations/components/location-trail';
 import { LocationTreeLevel } from '@/features/locations/components/location-tree-view';
 import { useMeters } from '@/features/meters/api/use-meters';
@@ -62,6 +63,7 @@ function LocationDetail({ id }: { id: string }) {
   const location = useLocationDetail(id);
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const { can } = useCan();
   const tabParam = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'locations';
@@ -106,6 +108,11 @@ function LocationDetail({ id }: { id: string }) {
             {location.data && (
               <ScanButton label="Scan here" size="default" onOpen={() => setScanLocation({ id, name: node.name, path: location.data!.path })} />
             )}
+            {location.data && (
+              <Button type="button" variant="outline" onClick={() => setPrinting(true)}>
+                <Printer aria-hidden /> Labels
+              </Button>
+            )}
             {mayAddHere && (
               <Button type="button" onClick={() => setAdding(true)}>
                 <Plus aria-hidden /> Add Location
@@ -144,6 +151,7 @@ function LocationDetail({ id }: { id: string }) {
         </TabsContent>
       </Tabs>
       {location.data && <AddLocationDialog open={adding} onOpenChange={setAdding} under={location.data} />}
+      {printing && <LabelSheetDialog open={printing} onOpenChange={setPrinting} locationId={id} locationName={node.name} assetCount={node.assetCount} />}
     </>
   );
 }

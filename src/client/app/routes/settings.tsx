@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCan } from '@/lib/permissions';
 import { useSettings } from '@/features/settings/api/use-settings';
 import { SettingsForm } from '@/features/settings/components/settings-form';
+import { LabelSettings } from '@/features/settings/components/label-settings';
 import { BackupsSection } from '@/features/backups/components/backups-section';
 
 /** /settings (org admins, ADR 024): the registration mode, each role's permissions, and backups (ADR 026). */
@@ -28,7 +29,12 @@ function Settings() {
           Could not load settings: {errorMessage(error)}
         </p>
       ) : (
-        <SettingsForm settings={settings} />
+        <>
+          <SettingsForm settings={settings} />
+          <div className="mt-6">
+            <LabelSettings settings={settings} />
+          </div>
+        </>
       )}
       {mayBackUp && (
         <div className="mt-10">

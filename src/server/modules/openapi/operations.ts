@@ -230,6 +230,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/inspections': { id: 'createInspection', summary: 'Record an inspection (append-only; a repeated id gives the first record back)' },
   'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
+  'GET /api/labels.pdf': {
+    id: 'labelSheet',
+    summary: "A4 label sheet (PDF) of the assets in a location and everything inside it",
+    description:
+      'Layouts: Avery L7160 (21 per sheet), L7163 (14), L7651 (65); at most 500 labels. Each QR code encodes the asset code, or a link `<base>/a/<assetId>` when the organisation setting says so.',
+  },
   'GET /api/scan': {
     id: 'scanCode',
     summary: 'What a scanned or typed code names: an asset, a location or nothing known',

@@ -13,6 +13,8 @@ function toSettings(settings: OrganisationSettings): Settings {
     withdrawn: Object.fromEntries(ROLES.map((role) => [role, settings.withdrawn[role] ?? []])) as Settings['withdrawn'],
     matrix: effectiveMatrix(settings.withdrawn),
     defaultMatrix: DEFAULT_MATRIX,
+    labelContent: settings.labelContent,
+    labelLinkBase: settings.labelLinkBase,
   };
 }
 
@@ -31,14 +33,14 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/settings',
       { config: { permission: 'settings.manage' }, schema: { body: updateSettingsSchema, response: { 200: settingsSchema } } },
       async (request) => {
-        const { registrationMode, withdrawn } = request.body;
+        const { registrationMode, withdrawn, labelContent, labelLinkBase } = request.body;
         // Roles left out of `withdrawn` keep what they had; org admins always keep everything.
         const current = await ctx.settings.get();
         const nextWithdrawn = withdrawn && {
           ...current.withdrawn,
           ...Object.fromEntries(ADJUSTABLE_ROLES.filter((role) => withdrawn[role] !== undefined).map((role) => [role, withdrawn[role]])),
         };
-        await transactionAs(ctx.db, request.user!.id, (tx) => ctx.settings.update(tx, { registrationMode, withdrawn: nextWithdrawn }));
+        await transactionAs(ctx.db, request.user!.id, (tx) => ctx.settings.update(tx, { registrationMode, withdrawn: nextWithdrawn, labelContent, labelLinkBase }));
         request.log.info({ event: 'settings-change', by: request.user!.id, change: request.body }, 'admin');
         return toSettings(await ctx.settings.get());
       },
