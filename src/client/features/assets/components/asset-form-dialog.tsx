@@ -16,7 +16,7 @@ const FORM_ID = 'asset-form';
  */
 export function AssetFormDialog({ open, onOpenChange, asset }: { open: boolean; onOpenChange: (open: boolean) => void; asset?: Asset }) {
   const createAsset = useCreateAsset();
-  const updateAsset = useUpdateAsset(asset?.id ?? '');
+  const updateAsset = useUpdateAsset(asset);
   const isPending = createAsset.isPending || updateAsset.isPending;
 
   const submit = (values: AssetFormOutput) => {
@@ -24,8 +24,9 @@ export function AssetFormDialog({ open, onOpenChange, asset }: { open: boolean; 
       // The idempotency key belongs to creation only; the edit schema has no such field.
       const { clientAssetId: _unused, ...changes } = values;
       updateAsset.mutate(changes, {
-        onSuccess: () => {
-          toast({ title: 'Asset updated', description: 'The asset has been saved' });
+        onSuccess: (outcome) => {
+          if (outcome.queued) toast({ title: 'Changes saved on this device', description: 'They will be sent when the connection returns' });
+          else toast({ title: 'Asset updated', description: 'The asset has been saved' });
           onOpenChange(false);
         },
         onError: (error) => toast({ title: 'Failed to update asset', description: errorMessage(error), variant: 'destructive' }),
