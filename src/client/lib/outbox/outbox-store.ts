@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_IN_PROGRESS } from '@shared/domain/idempotency';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
+import { backoffMs, outcomeOf, type Outcome } from './outcome';
 import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
@@ -12,9 +13,6 @@ import { queryKeys } from '@/lib/api-paths';
  */
 
 export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs' | 'headers'>;
-
-/** Backoff after a network error or a 5xx: 2 s, 4 s, 8 s… at most 5 minutes. */
-const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
 
 export async function enqueue(item: NewOutboxItem): Promise<void> {
   const now = Date.now();
@@ -69,8 +67,6 @@ function refreshAfter(item: OutboxItem): void {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-type Outcome = 'sent' | 'retry' | 'failed' | 'conflict';
-
 async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: string; conflict?: OutboxItem['conflict'] }> {
   let res: Response;
   try {
@@ -81,7 +77,7 @@ async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: strin
       body: JSON.stringify(item.body),
     });
   } catch (error) {
-    if (isNetworkError(error)) return { outcome: 'retry', error: 'No connection' };
+    if (isNetworkError(error)) return { outcome: outcomeOf('no-answer'), error: 'No connection' };
     throw error;
   }
   if (res.ok) return { outcome: 'sent' };
@@ -91,9 +87,7 @@ async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: strin
     return { outcome: 'conflict', error: conflict.message, conflict };
   }
   const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
-  // The server, the database or the rate limit may answer later; the first copy of this item may still be running.
-  const later = res.status >= 500 || res.status === 429 || res.status === 401 || (res.status === 409 && message === IDEMPOTENCY_KEY_IN_PROGRESS);
-  return { outcome: later ? 'retry' : 'failed', error: message };
+  return { outcome: outcomeOf(res.status, message), error: message };
 }
 
 /**
