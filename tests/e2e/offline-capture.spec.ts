@@ -179,3 +179,29 @@ test('an asset edited offline after someone else changed it lands in the Outbox 
   expect(((await (await page.context().request.get(`/api/assets/${asset.id}`)).json()) as { make: string; model: string })).toMatchObject({ make: 'Worcester', model: 'Duo' });
   await office.page.context().close();
 });
+
+test('an action status changed offline shows as waiting on its card and reaches the server when the network returns', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const asset = await createAsset(page, { locationId: site.id });
+  const created = await page.context().request.post('/api/actions', { data: { title: 'Replace the valve', priority: 'high', assetId: asset.id } });
+  expect(created.status()).toBe(201);
+  const action = (await created.json()) as { id: string; actionId: string };
+  await page.goto('/actions');
+  const card = page.getByTestId('action-card').filter({ hasText: action.actionId });
+  await expect(card).toBeVisible();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await card.getByLabel('Status').selectOption('in_progress');
+  await expect(card.getByTestId('action-waiting')).toHaveText('Waiting to sync');
+  await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+
+  await context.setOffline(false);
+  await expect(card.getByTestId('action-waiting')).toHaveCount(0);
+  await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+  const stored = (await (await page.context().request.get(`/api/actions/${action.id}`)).json()) as { status: string };
+  expect(stored.status).toBe('in_progress');
+});

@@ -39,7 +39,7 @@ export interface OutboxItem {
   status: OutboxStatus;
 }
 
-export type OutboxKind = 'reading' | 'assessment' | 'asset-edit';
+export type OutboxKind = 'reading' | 'assessment' | 'asset-edit' | 'action-status';
 
 /**
  * The app's IndexedDB database (Dexie): GET answers kept for offline reading, and the outbox of

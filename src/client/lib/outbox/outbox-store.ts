@@ -63,7 +63,9 @@ function refreshAfter(item: OutboxItem): void {
       ? [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')]
       : item.kind === 'assessment'
         ? [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats]
-        : [queryKeys.assets, queryKeys.dashboardStats];
+        : item.kind === 'action-status'
+          ? [queryKeys.actions, queryKeys.dashboardStats]
+          : [queryKeys.assets, queryKeys.dashboardStats];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
