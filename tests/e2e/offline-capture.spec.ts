@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi, uniqueUser } from './helpers';
+import { anotherUser, signUpViaApi, uniqueUser } from './helpers';
 import { createAsset, createLocation, createMeter } from './fixtures';
 
 // The service worker is what makes the app open offline (blocked for the other specs in playwright.config.ts).
@@ -139,4 +139,69 @@ test('assessments and readings recorded offline reach the server exactly once, t
   const typedIso = typedDates.map((d) => new Date(d).toISOString()).sort();
   expect(recordedDates.map((d) => new Date(d).toISOString()).sort()).toEqual(typedIso);
   expect(posts).toBeGreaterThanOrEqual(total);
+});
+
+test('an asset edited offline after someone else changed it lands in the Outbox with both versions, and keeping mine applies it', async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const asset = await createAsset(page, { locationId: site.id, make: 'Baxi', model: 'Duo' });
+  await page.goto(`/assets/${asset.id}`);
+  await expect(page.getByRole('heading', { name: asset.assetId })).toBeVisible();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Asset' });
+  await dialog.getByLabel('Make', { exact: true }).fill('Worcester');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('outbox-summary')).toContainText('1 item waiting to sync');
+
+  // Meanwhile, in the office, a colleague changes the same asset.
+  const office = await anotherUser(browser, { role: 'asset_manager' });
+  const theirs = await office.page.context().request.patch(`/api/assets/${asset.id}`, { data: { make: 'Vaillant' } });
+  expect(theirs.status()).toBe(200);
+
+  await context.setOffline(false);
+  await page.getByRole('link', { name: 'Open the Outbox' }).click();
+  const item = page.getByTestId('outbox-item');
+  await expect(item).toHaveAttribute('data-status', 'conflict');
+  const make = item.getByTestId('conflict-field').filter({ hasText: 'Make' });
+  await expect(make).toContainText('Vaillant');
+  await expect(make).toContainText('Worcester');
+  // Not overwritten: the server still has the colleague's version.
+  expect(((await (await page.context().request.get(`/api/assets/${asset.id}`)).json()) as { make: string }).make).toBe('Vaillant');
+
+  await item.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  expect(((await (await page.context().request.get(`/api/assets/${asset.id}`)).json()) as { make: string; model: string })).toMatchObject({ make: 'Worcester', model: 'Duo' });
+  await office.page.context().close();
+});
+
+test('an action status changed offline shows as waiting on its card and reaches the server when the network returns', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const asset = await createAsset(page, { locationId: site.id });
+  const created = await page.context().request.post('/api/actions', { data: { title: 'Replace the valve', priority: 'high', assetId: asset.id } });
+  expect(created.status()).toBe(201);
+  const action = (await created.json()) as { id: string; actionId: string };
+  await page.goto('/actions');
+  const card = page.getByTestId('action-card').filter({ hasText: action.actionId });
+  await expect(card).toBeVisible();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await card.getByLabel('Status').selectOption('in_progress');
+  await expect(card.getByTestId('action-waiting')).toHaveText('Waiting to sync');
+  await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+
+  await context.setOffline(false);
+  await expect(card.getByTestId('action-waiting')).toHaveCount(0);
+  await expect(card.getByLabel('Status')).toHaveValue('in_progress');
+  const stored = (await (await page.context().request.get(`/api/actions/${action.id}`)).json()) as { status: string };
+  expect(stored.status).toBe('in_progress');
 });

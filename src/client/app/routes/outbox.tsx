@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
 import { countOf, formatDateTime } from '@/lib/format';
-import { discardOutboxItem, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
+import { discardOutboxItem, keepMyVersion, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
 import { useOnline } from '@/lib/offline/use-online';
 
 /**
@@ -61,27 +61,35 @@ export default function OutboxPage() {
   );
 }
 
+const STATUS_BADGES: Record<OutboxItem['status'], { text: string; className: string }> = {
+  waiting: { text: 'Waiting to sync', className: 'border-amber-300 bg-amber-50 text-amber-900' },
+  failed: { text: 'Not sent', className: 'border-red-200 bg-red-50 text-red-800' },
+  conflict: { text: 'Changed by someone else', className: 'border-red-200 bg-red-50 text-red-800' },
+};
+
 function OutboxCard({ item }: { item: OutboxItem }) {
-  const failed = item.status === 'failed';
+  const badge = STATUS_BADGES[item.status];
   return (
     <Card className="grid gap-2 p-4" data-testid="outbox-item" data-status={item.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 break-words font-medium">{item.label}</span>
-        <Badge className={failed ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-300 bg-amber-50 text-amber-900'}>
-          {failed ? 'Not sent' : 'Waiting to sync'}
-        </Badge>
+        <Badge className={badge.className}>{badge.text}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
         Made {formatDateTime(new Date(item.createdAt).toISOString())}
         {item.attempts > 0 && <> · {countOf(item.attempts, 'try', 'tries')}</>}
       </p>
-      {item.lastError && (
-        <p className={failed ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} role={failed ? 'alert' : undefined}>
-          {failed ? 'The server refused it: ' : 'Last try: '}
-          {item.lastError}
-        </p>
+      {item.status === 'conflict' && item.conflict ? (
+        <ConflictChoice item={item} current={item.conflict.current} />
+      ) : (
+        item.lastError && (
+          <p className={item.status === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} role={item.status === 'failed' ? 'alert' : undefined}>
+            {item.status === 'failed' ? 'The server refused it: ' : 'Last try: '}
+            {item.lastError}
+          </p>
+        )
       )}
-      {failed && (
+      {item.status === 'failed' && (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => void retryOutboxItem(item.clientId)}>
             <RefreshCw aria-hidden /> Retry
@@ -92,5 +100,55 @@ function OutboxCard({ item }: { item: OutboxItem }) {
         </div>
       )}
     </Card>
+  );
+}
+
+const shown = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const fieldLabel = (field: string): string => {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * An edit made offline to a record someone changed meanwhile: the fields where the two versions
+ * differ, side by side, and the choice. "Keep mine" sends the user's version again, now based on the
+ * record as it is; "Discard mine" drops it and keeps theirs.
+ */
+function ConflictChoice({ item, current }: { item: OutboxItem; current: Record<string, unknown> }) {
+  const differing = Object.keys(item.body).filter((field) => field in current && shown(item.body[field]) !== shown(current[field]));
+  return (
+    <div className="grid gap-3" data-testid="conflict">
+      <p role="alert" className="text-sm text-destructive">
+        {item.conflict?.message}. Choose which version to keep.
+      </p>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b">
+            <th className="py-1 pr-3 font-medium">Field</th>
+            <th className="py-1 pr-3 font-medium">Now on the server</th>
+            <th className="py-1 font-medium">Yours</th>
+          </tr>
+        </thead>
+        <tbody>
+          {differing.map((field) => (
+            <tr key={field} className="border-b last:border-0" data-testid="conflict-field">
+              <th scope="row" className="py-1 pr-3 font-normal text-muted-foreground">
+                {fieldLabel(field)}
+              </th>
+              <td className="break-words py-1 pr-3">{shown(current[field])}</td>
+              <td className="break-words py-1">{shown(item.body[field])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => void keepMyVersion(item.clientId)}>
+          Keep mine
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void discardOutboxItem(item.clientId)}>
+          <Trash2 aria-hidden /> Discard mine
+        </Button>
+      </div>
+    </div>
   );
 }

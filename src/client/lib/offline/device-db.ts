@@ -8,7 +8,8 @@ export interface KeptRead {
   savedAt: number;
 }
 
-export type OutboxStatus = 'waiting' | 'failed';
+/** waiting: to be sent; failed: the server refused it (a 4xx); conflict: an edit of a record changed meanwhile. */
+export type OutboxStatus = 'waiting' | 'failed' | 'conflict';
 
 /** One write made on this device, waiting to be sent (lib/outbox). */
 export interface OutboxItem {
@@ -22,6 +23,10 @@ export interface OutboxItem {
   method: 'POST' | 'PATCH';
   url: string;
   body: Record<string, unknown>;
+  /** Extra request headers: an edit's If-Match, naming the version it was based on. */
+  headers?: Record<string, string>;
+  /** For status conflict: the record as it is on the server now, to show beside the user's version. */
+  conflict?: { message: string; current: Record<string, unknown> };
   /** What the Outbox screen calls it, e.g. "Reading 1234 kWh on EL-100". */
   label: string;
   /** The records it belongs to, so their lists can show it as waiting (e.g. { meterId }). */
@@ -34,7 +39,7 @@ export interface OutboxItem {
   status: OutboxStatus;
 }
 
-export type OutboxKind = 'reading' | 'assessment';
+export type OutboxKind = 'reading' | 'assessment' | 'asset-edit' | 'action-status';
 
 /**
  * The app's IndexedDB database (Dexie): GET answers kept for offline reading, and the outbox of

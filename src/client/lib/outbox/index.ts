@@ -21,6 +21,12 @@ export interface Write {
   body: Record<string, unknown>;
   label: string;
   refs: Record<string, string>;
+  /**
+   * For an edit: the version (updatedAt) of the record it was based on. Sent as If-Match only when
+   * the edit waits in the outbox, so one made offline never overwrites a change made meanwhile; an
+   * edit sent at once behaves as it always has.
+   */
+  basedOn?: string;
 }
 
 export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string };
@@ -36,7 +42,8 @@ export async function submitWrite<T>(write: Write): Promise<WriteOutcome<T>> {
   const userId = rememberedUser()?.id;
   const queue = async (): Promise<WriteOutcome<T>> => {
     const outbox = await store();
-    await outbox.enqueue({ ...write, clientId, userId: userId! });
+    const { basedOn, ...item } = write;
+    await outbox.enqueue({ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) });
     if (navigator.onLine) void outbox.replay(userId!);
     return { queued: true, clientId };
   };
@@ -74,6 +81,12 @@ const NO_ITEMS: OutboxItem[] = [];
 
 export const replayOutbox = (userId: string, options?: { force?: boolean }) => store().then((outbox) => outbox.replay(userId, options));
 export const retryOutboxItem = (clientId: string) => store().then((outbox) => outbox.retryItem(clientId));
+export const keepMyVersion = (clientId: string) =>
+  store().then(async (outbox) => {
+    await outbox.keepMine(clientId);
+    const userId = rememberedUser()?.id;
+    if (userId && navigator.onLine) await outbox.replay(userId, { force: true });
+  });
 export const discardOutboxItem = (clientId: string) => store().then((outbox) => outbox.discardItem(clientId));
 
 /**

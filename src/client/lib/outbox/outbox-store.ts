@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_IN_PROGRESS } from '@shared/domain/idempotency';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
+import { backoffMs, outcomeOf, type Outcome } from './outcome';
 import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
@@ -11,10 +12,7 @@ import { queryKeys } from '@/lib/api-paths';
  * never writes anything twice. Loaded on demand (Dexie stays out of the initial JS).
  */
 
-export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs'>;
-
-/** Backoff after a network error or a 5xx: 2 s, 4 s, 8 s… at most 5 minutes. */
-const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs' | 'headers'>;
 
 export async function enqueue(item: NewOutboxItem): Promise<void> {
   const now = Date.now();
@@ -39,6 +37,21 @@ export async function retryItem(clientId: string): Promise<void> {
   await deviceDb.outbox.where('clientId').equals(clientId).modify({ status: 'waiting', nextAttemptAt: 0, lastError: null });
 }
 
+/** Keeps the user's version of a conflicting edit: sent again, based on the version now on the server. */
+export async function keepMine(clientId: string): Promise<void> {
+  await deviceDb.outbox
+    .where('clientId')
+    .equals(clientId)
+    .modify((item) => {
+      const version = item.conflict?.current.updatedAt;
+      if (typeof version === 'string') item.headers = { ...item.headers, 'If-Match': `"${version}"` };
+      item.status = 'waiting';
+      item.conflict = undefined;
+      item.lastError = null;
+      item.nextAttemptAt = 0;
+    });
+}
+
 export async function discardItem(clientId: string): Promise<void> {
   await deviceDb.outbox.where('clientId').equals(clientId).delete();
 }
@@ -48,30 +61,35 @@ function refreshAfter(item: OutboxItem): void {
   const keys: Array<readonly unknown[]> =
     item.kind === 'reading'
       ? [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')]
-      : [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats];
+      : item.kind === 'assessment'
+        ? [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats]
+        : item.kind === 'action-status'
+          ? [queryKeys.actions, queryKeys.dashboardStats]
+          : [queryKeys.assets, queryKeys.dashboardStats];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-type Outcome = 'sent' | 'retry' | 'failed';
-
-async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: string }> {
+async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: string; conflict?: OutboxItem['conflict'] }> {
   let res: Response;
   try {
     res = await fetch(item.url, {
       method: item.method,
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: item.clientId },
+      headers: { 'Content-Type': 'application/json', ...item.headers, [IDEMPOTENCY_KEY_HEADER]: item.clientId },
       body: JSON.stringify(item.body),
     });
   } catch (error) {
-    if (isNetworkError(error)) return { outcome: 'retry', error: 'No connection' };
+    if (isNetworkError(error)) return { outcome: outcomeOf('no-answer'), error: 'No connection' };
     throw error;
   }
   if (res.ok) return { outcome: 'sent' };
+  // The record changed after the version this edit was based on: the user decides (Outbox screen).
+  if (res.status === 412) {
+    const conflict = (await res.json()) as { message: string; current: Record<string, unknown> };
+    return { outcome: 'conflict', error: conflict.message, conflict };
+  }
   const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
-  // The server, the database or the rate limit may answer later; the first copy of this item may still be running.
-  const later = res.status >= 500 || res.status === 429 || res.status === 401 || (res.status === 409 && message === IDEMPOTENCY_KEY_IN_PROGRESS);
-  return { outcome: later ? 'retry' : 'failed', error: message };
+  return { outcome: outcomeOf(res.status, message), error: message };
 }
 
 /**
@@ -85,13 +103,17 @@ async function replayNow(userId: string, force: boolean): Promise<void> {
   for (const item of items) {
     if (item.status !== 'waiting') continue;
     if (!force && item.nextAttemptAt > Date.now()) return;
-    const { outcome, error } = await send(item);
+    const { outcome, error, conflict } = await send(item);
     if (outcome === 'sent') {
       await deviceDb.outbox.delete(item.seq!);
       refreshAfter(item);
       continue;
     }
     const attempts = item.attempts + 1;
+    if (outcome === 'conflict') {
+      await deviceDb.outbox.update(item.seq!, { status: 'conflict', attempts, lastError: error ?? null, conflict });
+      continue;
+    }
     if (outcome === 'failed') {
       await deviceDb.outbox.update(item.seq!, { status: 'failed', attempts, lastError: error ?? null });
       continue;

@@ -15,7 +15,10 @@ import { organisationToday } from '@/lib/organisation-today';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
-import { useUpdateAction } from '@/features/actions/api/use-update-action';
+import { Badge } from '@/components/ui/badge';
+import { useChangeActionStatus } from '@/features/actions/api/use-change-action-status';
+import { useAuth } from '@/lib/auth';
+import { useOutboxItems } from '@/lib/outbox';
 import { ActionFormDialog } from './action-form-dialog';
 
 /** One remedial action (spec §2 Actions): what, how urgent, who and when, with quick status change and Edit. */
@@ -23,18 +26,24 @@ export function ActionCard({ action }: { action: Action }) {
   const titleId = useId();
   const statusId = useId();
   const [editing, setEditing] = useState(false);
-  const updateAction = useUpdateAction();
+  const updateAction = useChangeActionStatus(action);
   // ADR 024: progressing an action is action.update; without it the controls say why.
   const { can, reason } = useCan();
   const mayUpdate = can('action.update', { creatorId: action.createdBy });
+  // A change made offline and still in the outbox (the newest), shown until it reaches the server.
+  const { user } = useAuth();
+  const waiting = useOutboxItems(user?.id).findLast((item) => item.kind === 'action-status' && item.refs.actionId === action.id);
   // While the change is saved (and the list refetched) the select shows the chosen status.
-  const status: ActionStatus = (updateAction.isPending && updateAction.variables?.changes.status) || action.status;
+  const status: ActionStatus = (updateAction.isPending && updateAction.variables) || (waiting?.body.status as ActionStatus | undefined) || action.status;
 
   const changeStatus = (next: ActionStatus) =>
     updateAction.mutate(
-      { id: action.id, changes: { status: next } },
+      next,
       {
-        onSuccess: () => toast({ title: 'Action updated', description: 'The action status has been changed' }),
+        onSuccess: (outcome) =>
+          outcome.queued
+            ? toast({ title: 'Status change saved on this device', description: 'It will be sent when the connection returns' })
+            : toast({ title: 'Action updated', description: 'The action status has been changed' }),
         onError: (error) => toast({ title: 'Failed to update action', description: errorMessage(error), variant: 'destructive' }),
       },
     );
@@ -46,6 +55,11 @@ export function ActionCard({ action }: { action: Action }) {
         <PriorityBadge priority={action.priority} />
         <ActionStatusBadge status={action.status} />
         {action.overdue && <OverdueBadge />}
+        {waiting && (
+          <Badge className="border-amber-300 bg-amber-50 text-amber-900" data-testid="action-waiting">
+            {waiting.status === 'waiting' ? 'Waiting to sync' : 'Not sent: see Outbox'}
+          </Badge>
+        )}
       </div>
       <div className="min-w-0">
         <h3 id={titleId} className="break-words text-base font-semibold">

@@ -28,7 +28,7 @@ export function AssetFormDialog({
   barcode?: string;
 }) {
   const createAsset = useCreateAsset();
-  const updateAsset = useUpdateAsset(asset?.id ?? '');
+  const updateAsset = useUpdateAsset(asset);
   const isPending = createAsset.isPending || updateAsset.isPending;
 
   const submit = (values: AssetFormOutput) => {
@@ -36,8 +36,9 @@ export function AssetFormDialog({
       // The idempotency key belongs to creation only; the edit schema has no such field.
       const { clientAssetId: _unused, ...changes } = values;
       updateAsset.mutate(changes, {
-        onSuccess: () => {
-          toast({ title: 'Asset updated', description: 'The asset has been saved' });
+        onSuccess: (outcome) => {
+          if (outcome.queued) toast({ title: 'Changes saved on this device', description: 'They will be sent when the connection returns' });
+          else toast({ title: 'Asset updated', description: 'The asset has been saved' });
           onOpenChange(false);
         },
         onError: (error) => toast({ title: 'Failed to update asset', description: errorMessage(error), variant: 'destructive' }),
