@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { createAsset, createLocation, expectNoHorizontalScroll, regimesByKey } from './fixtures';
+import { createAsset, createLocation, createObligation, daysAgo, expectNoHorizontalScroll, recordInspection, regimesByKey } from './fixtures';
 
 /**
  * An asset's Compliance tab (ADR 025): an asset manager puts a regime on a boiler, then records
@@ -75,6 +75,27 @@ for (const size of SIZES) {
       nextYear.setFullYear(nextYear.getFullYear() + 1);
       await expect(card).toContainText(shownDate(nextYear));
       await expectNoHorizontalScroll(page);
+    });
+
+    test("warns on the Details tab where a compliant flag is not backed by the asset's inspections", async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+      const { fire_extinguisher_service: extinguishers } = await regimesByKey(page);
+      const site = await createLocation(page);
+      // Marked compliant for fire by hand, with no inspection recorded: the flag stands as set, with a warning.
+      const asset = await createAsset(page, { locationId: site.id, type: 'other', complianceFire: 'yes' });
+      const duty = await createObligation(page, { regimeId: extinguishers!.id, assetId: asset.id });
+      await page.goto(`/assets/${asset.id}`);
+      const evidence = page.getByTestId('flag-evidence');
+      await expect(evidence.getByRole('status')).toHaveText('Fire: Marked compliant, but no inspection has been recorded (Unknown)');
+      await expect(evidence.getByRole('definition').first()).toHaveText('Unknown');
+      await expect(evidence.getByText('No inspection duties')).toHaveCount(3);
+      await expectNoHorizontalScroll(page);
+
+      // Once an inspection passes, the evidence backs the flag and the warning goes.
+      await recordInspection(page, { obligationId: duty.id, performedOn: daysAgo(1), result: 'pass' });
+      await page.reload();
+      await expect(evidence.getByRole('definition').first()).toHaveText('Compliant');
+      await expect(evidence.getByRole('status')).toHaveCount(0);
     });
 
     test('shows a surveyor why they cannot set duties up', async ({ page }) => {

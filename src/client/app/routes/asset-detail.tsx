@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { SearchX } from 'lucide-react';
 import type { Asset } from '@shared/contract/assets';
+import { flagEvidence } from '@shared/domain/compliance';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +17,7 @@ import { AssetDetailsTab } from '@/features/assets/components/asset-details-tab'
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { DeleteAssetDialog } from '@/features/assets/components/delete-asset-dialog';
 import { AssetHistory } from '@/features/history/components/asset-history';
+import { useObligations } from '@/features/compliance/api/use-obligations';
 import { ObligationsPanel } from '@/features/compliance/components/obligations-panel';
 import { useMedia } from '@/features/media/api/use-media';
 import { AssetMedia } from '@/features/media/components/asset-media';
@@ -61,6 +63,9 @@ function AssetPage({ asset }: { asset: Asset }) {
   const assessments = useAssessments(asset.id).data;
   const actions = useAssetActions(asset.id).data;
   const media = useMedia(asset.id).data;
+  // The Details tab sets each compliance flag beside what the inspections show (issue 23).
+  const obligations = useObligations({ kind: 'asset', id: asset.id, name: asset.assetId, type: asset.type }).data;
+  const evidence = useMemo(() => obligations && flagEvidence(obligations), [obligations]);
 
   return (
     <>
@@ -76,7 +81,7 @@ function AssetPage({ asset }: { asset: Asset }) {
           <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
         <TabsContent value="details">
-          <AssetDetailsTab asset={asset} />
+          <AssetDetailsTab asset={asset} evidence={evidence} />
         </TabsContent>
         <TabsContent value="assessments">
           <AssetAssessments assetId={asset.id} assetCode={asset.assetId} />

@@ -1,3 +1,4 @@
 export * from './calendar-date';
 export * from './regimes';
 export * from './obligation-status';
+export * from './flag-evidence';

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '@shared/contract/assets';
+import { TriangleAlert } from 'lucide-react';
 import { ASSET_STATUS_LABELS, ASSET_TYPE_LABELS, COMPLIANCE_FIELDS, COMPLIANCE_LABELS } from '@shared/domain';
+import { flagWarning, type FlagEvidence } from '@shared/domain/compliance';
+import { ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
 import { ComplianceBadge, ConditionBadge } from '@/components/domain/badges';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCalendarDate, formatDateTime } from '@/lib/format';
@@ -37,8 +40,46 @@ function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) 
   );
 }
 
-/** The Details tab: information, condition, compliance, custom fields and the QR code. */
-export function AssetDetailsTab({ asset }: { asset: Asset }) {
+/**
+ * Beside the spec's flags (a person's assertion), what the asset's inspections prove per category, and a
+ * warning wherever a flag says compliant and the evidence does not back it (issue 23).
+ */
+function FlagEvidenceRows({ asset, evidence }: { asset: Asset; evidence: FlagEvidence }) {
+  const warnings = COMPLIANCE_FIELDS.flatMap(({ key, label }) => {
+    const warning = flagWarning(asset[key], evidence[key]);
+    return warning ? [{ key, label, warning }] : [];
+  });
+  return (
+    <div className="grid gap-3 border-t pt-4" data-testid="flag-evidence">
+      <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Shown by inspections</h3>
+      <dl aria-label="Shown by inspections" className="grid gap-2">
+        {COMPLIANCE_FIELDS.map(({ key, label }) => {
+          const status = evidence[key];
+          return (
+            <div key={key} className="flex flex-wrap items-center justify-between gap-2">
+              <dt className="text-sm">{label}</dt>
+              <dd>{status ? <ObligationStatusBadge status={status} /> : <span className="text-sm text-muted-foreground">No inspection duties</span>}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      {warnings.map(({ key, label, warning }) => (
+        <p key={key} role="status" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            <span className="font-medium">{label}:</span> {warning}
+          </span>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The Details tab: information, condition, compliance, custom fields and the QR code. `evidence` is what
+ * the asset's inspections show per flag, once loaded (the page reads the asset's obligations).
+ */
+export function AssetDetailsTab({ asset, evidence }: { asset: Asset; evidence?: FlagEvidence }) {
   const badges = COMPLIANCE_FIELDS.filter(({ key }) => (BADGE_COMPLIANCE as readonly string[]).includes(key) && asset[key] !== 'na');
   // Values of any JSON type (spec §3 "json"): text as it is, anything else as JSON text.
   const customFields = Object.entries(asset.customFields).map(([name, value]): [string, ReactNode] => [name, displayJsonValue(value)]);
@@ -102,6 +143,7 @@ export function AssetDetailsTab({ asset }: { asset: Asset }) {
               </div>
             )}
             <Facts label="Compliance" rows={LISTED_COMPLIANCE.map(({ key, label }) => [label, COMPLIANCE_LABELS[asset[key]]])} />
+            {evidence && <FlagEvidenceRows asset={asset} evidence={evidence} />}
           </div>
         </Section>
         <AssetQrCode assetId={asset.assetId} />
