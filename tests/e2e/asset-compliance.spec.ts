@@ -98,6 +98,27 @@ for (const size of SIZES) {
       await expect(evidence.getByRole('status')).toHaveCount(0);
     });
 
+    test('offers to set up the usual inspections when an asset is created', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+      const { gas_safety: gas } = await regimesByKey(page);
+      const site = await createLocation(page);
+      await page.goto('/assets');
+      await page.getByRole('button', { name: 'Add Asset' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add Asset' });
+      await dialog.getByRole('combobox', { name: 'Location' }).click();
+      await page.getByRole('textbox', { name: 'Search locations' }).fill(site.name);
+      await page.getByRole('option', { name: new RegExp(site.name) }).click();
+      await dialog.getByLabel('Type', { exact: true }).selectOption('hvac');
+      await dialog.getByRole('button', { name: 'Create Asset' }).click();
+
+      const toast = page.getByTestId('toast');
+      await expect(toast).toContainText('The asset has been added to the register');
+      await toast.getByRole('link', { name: 'Set up its inspections (usual for HVAC)' }).click();
+      await expect(page).toHaveURL(/\/assets\/[^/?]+\?tab=compliance$/);
+      await expect(page.getByRole('tab', { name: 'Compliance' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('suggested-regimes')).toContainText(gas!.name);
+    });
+
     test('shows a surveyor why they cannot set duties up', async ({ page }) => {
       await signUpViaApi(page, uniqueUser({ role: 'surveyor' }));
       const site = await createLocation(page);

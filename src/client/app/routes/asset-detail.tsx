@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { SearchX } from 'lucide-react';
 import type { Asset } from '@shared/contract/assets';
 import { flagEvidence } from '@shared/domain/compliance';
@@ -53,12 +53,29 @@ export default function AssetDetailPage() {
   return <AssetPage key={asset.id} asset={asset} />;
 }
 
+const TABS = ['details', 'assessments', 'actions', 'media', 'compliance', 'history'] as const;
+type Tab = (typeof TABS)[number];
+
 /** Tab label with its count once known. */
 const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
 function AssetPage({ asset }: { asset: Asset }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // The open tab is kept in the URL (?tab=), so a link can open an asset at its Compliance tab.
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'details';
+  const openTab = (next: string) =>
+    setParams(
+      (prev) => {
+        const updated = new URLSearchParams(prev);
+        if (next === 'details') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   // The tabs' lists load with the page: their counts label the tabs and the delete confirmation.
   const assessments = useAssessments(asset.id).data;
   const actions = useAssetActions(asset.id).data;
@@ -71,7 +88,7 @@ function AssetPage({ asset }: { asset: Asset }) {
     <>
       <AssetDetailHeader asset={asset} onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
 
-      <Tabs defaultValue="details">
+      <Tabs value={tab} onValueChange={openTab}>
         <TabsList className="w-full justify-start sm:w-auto">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="assessments">{withCount('Assessments', assessments?.length)}</TabsTrigger>

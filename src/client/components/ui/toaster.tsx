@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
+import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 import { dismissToast, useToasts } from './use-toast';
 
@@ -28,6 +29,13 @@ export function Toaster() {
           <div className="grid gap-1">
             {t.title && <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>}
             {t.description && <Toast.Description className="text-sm opacity-90 break-words">{t.description}</Toast.Description>}
+            {t.action && (
+              <Toast.Action altText={t.action.label} asChild>
+                <Link href={t.action.href} className="mt-1 w-fit text-sm font-medium text-primary underline underline-offset-4" onClick={() => dismissToast(t.id)}>
+                  {t.action.label}
+                </Link>
+              </Toast.Action>
+            )}
           </div>
           <Toast.Close
             aria-label="Close"

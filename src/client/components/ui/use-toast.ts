@@ -12,6 +12,8 @@ export interface ToastData {
   title?: ReactNode;
   description?: ReactNode;
   variant?: 'default' | 'destructive';
+  /** A next step offered with the news (a link in the app), e.g. setting up a new asset's inspections. */
+  action?: { label: string; href: string };
   open: boolean;
 }
 

@@ -1,4 +1,8 @@
 import type { Asset } from '@shared/contract/assets';
+import { ASSET_TYPE_LABELS } from '@shared/domain/assets';
+import { suggestedRegimes } from '@shared/domain/compliance';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/permissions';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -28,6 +32,13 @@ export function AssetFormDialog({
   barcode?: string;
 }) {
   const createAsset = useCreateAsset();
+  const { can } = useCan();
+  // Creating an asset suggests the inspections its type usually needs (issue 23): the toast links to
+  // its Compliance tab, where they are offered, for those who may set duties up.
+  const setUpInspections = (created: Asset) =>
+    can('obligation.manage') && suggestedRegimes({ assetType: created.type }).length > 0
+      ? { label: `Set up its inspections (usual for ${ASSET_TYPE_LABELS[created.type]})`, href: `${paths.asset(created.id)}?tab=compliance` }
+      : undefined;
   const updateAsset = useUpdateAsset(asset);
   const isPending = createAsset.isPending || updateAsset.isPending;
 
@@ -45,8 +56,8 @@ export function AssetFormDialog({
       });
     } else {
       createAsset.mutate(values, {
-        onSuccess: () => {
-          toast({ title: 'Asset created', description: 'The asset has been added to the register' });
+        onSuccess: (created) => {
+          toast({ title: 'Asset created', description: 'The asset has been added to the register', action: setUpInspections(created) });
           onOpenChange(false);
         },
         onError: (error) => toast({ title: 'Failed to create asset', description: errorMessage(error), variant: 'destructive' }),

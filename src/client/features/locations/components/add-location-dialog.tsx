@@ -16,6 +16,9 @@ import { rowsToRecord, type KeyValueRow } from '@/components/domain/key-value-ro
 import { errorMessage } from '@/lib/api-client';
 import { areaNames, useMyAreas } from '@/lib/areas';
 import { useCreateLocation } from '@/features/locations/api/use-create-location';
+import { suggestedRegimes } from '@shared/domain/compliance';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/permissions';
 import { useLocationSummary } from '@/features/locations/api/use-location-summary';
 
 const EMPTY: CreateLocationInput = {
@@ -67,6 +70,13 @@ function schemaFor(areaLimit: string | null): typeof createLocationSchema {
 export function AddLocationDialog({ open, onOpenChange, under }: { open: boolean; onOpenChange: (open: boolean) => void; under?: Location }) {
   const formId = useId();
   const createLocation = useCreateLocation();
+  const { can } = useCan();
+  // Creating a site or building suggests the inspections its level usually needs (issue 23): the
+  // toast links to its Compliance tab, where they are offered, for those who may set duties up.
+  const setUpInspections = (created: Location) =>
+    can('obligation.manage') && suggestedRegimes({ locationType: created.type }).length > 0
+      ? { label: `Set up its inspections (usual for a ${LOCATION_TYPE_LABELS[created.type].toLowerCase()})`, href: `${paths.location(created.id)}?tab=compliance` }
+      : undefined;
   return (
     <Dialog
       open={open}
@@ -91,8 +101,8 @@ export function AddLocationDialog({ open, onOpenChange, under }: { open: boolean
         under={under}
         onSubmit={(values) =>
           createLocation.mutate(values, {
-            onSuccess: () => {
-              toast({ title: 'Location created', description: 'The location has been added successfully' });
+            onSuccess: (created) => {
+              toast({ title: 'Location created', description: 'The location has been added successfully', action: setUpInspections(created) });
               onOpenChange(false);
             },
             onError: (error) => toast({ title: 'Failed to create location', description: errorMessage(error), variant: 'destructive' }),
