@@ -220,10 +220,55 @@ test.describe('label sheets', () => {
       const dialog = page.getByRole('dialog', { name: 'Print labels' });
       await expect(dialog).toContainText(`QR labels for the 2 assets in ${location.name}`);
       await dialog.getByLabel('Label sheet').selectOption('l7651');
-      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PDF' }).click()]);
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PDF' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^labels-.*-l7651\.pdf$/);
       const pdf = await fs.readFile((await download.path())!);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+      // Tags for the location and the rooms inside it, to stick by each door.
+      await dialog.getByLabel('Print').selectOption({ label: 'Location tags (this location and each one inside it)' });
+      const [tags] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PDF' }).click()]);
+      expect(tags.suggestedFilename()).toMatch(/^location-tags-.*-l7651\.pdf$/);
+      expect((await fs.readFile((await tags.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      await context.close();
+    });
+
+    test(`labels for assets chosen on the asset list (${name})`, async ({ browser }) => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
+      const location = await createLocation(page);
+      const token = uniqueToken('Chiller');
+      const [first, second, third] = [
+        await createAsset(page, { locationId: location.id, description: `${token} one` }),
+        await createAsset(page, { locationId: location.id, description: `${token} two` }),
+        await createAsset(page, { locationId: location.id, description: `${token} three` }),
+      ];
+
+      await page.goto('/assets');
+      await page.getByRole('searchbox', { name: 'Search assets' }).fill(token);
+      await expect(page.getByTestId('asset-card')).toHaveCount(3);
+      await page.getByRole('button', { name: 'Labels' }).click();
+      const bar = page.getByRole('region', { name: 'Choose assets for labels' });
+      await expect(bar.getByRole('status')).toHaveText('Choose the assets to print labels for');
+      await page.getByText(first!.assetId, { exact: true }).click();
+      await page.getByText(third!.assetId, { exact: true }).click();
+      await expect(bar.getByRole('status')).toHaveText('2 chosen');
+      await expect(page.getByRole('checkbox', { name: `Choose ${first!.assetId}` })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: `Choose ${second!.assetId}` })).not.toBeChecked();
+      await expectNoHorizontalScroll(page);
+
+      await bar.getByRole('button', { name: 'Print labels' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Print labels' });
+      await expect(dialog).toContainText('QR labels for the 2 chosen assets');
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PDF' }).click()]);
+      expect(download.suggestedFilename()).toBe('labels-2-assets-l7160.pdf');
+      expect((await fs.readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // An asset deleted meanwhile: the server's reason, in the dialog.
+      expect((await page.context().request.delete(`/api/assets/${third!.id}`)).status()).toBe(204);
+      await dialog.getByRole('button', { name: 'Download PDF' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('1 of the chosen assets no longer exist: choose again');
       await context.close();
     });
   }

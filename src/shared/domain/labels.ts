@@ -28,6 +28,13 @@ export const DEFAULT_LABEL_LAYOUT: LabelLayoutKey = 'l7160';
 /** At most this many labels per sheet request (about 24 sheets of L7160): a PDF a printer takes at once. */
 export const LABELS_MAX = 500;
 
+/**
+ * What a sheet holds: the assets' labels, or tags for locations (stuck by a plant room's door, so a
+ * surveyor scans where they are before the assets there).
+ */
+export const LABEL_KINDS = ['assets', 'locations'] as const;
+export type LabelKind = (typeof LABEL_KINDS)[number];
+
 /** What a label's QR code encodes: the asset's bare code, or a link a phone's camera app opens. */
 export const LABEL_CONTENTS = ['code', 'link'] as const;
 export type LabelContent = (typeof LABEL_CONTENTS)[number];

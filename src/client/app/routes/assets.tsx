@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { Package, Plus, Search } from 'lucide-react';
-import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS } from '@shared/domain';
+import { Package, Plus, Search, Tags } from 'lucide-react';
+import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, LABELS_MAX } from '@shared/domain';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMore } from '@/lib/use-infinite-list';
 import { PageHeader } from '@/components/layout/page-header';
@@ -13,6 +13,7 @@ import { useAssets } from '@/features/assets/api/use-assets';
 import { AssetCard, AssetCardSkeleton } from '@/features/assets/components/asset-card';
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { useAssetListFilters } from '@/features/assets/use-asset-list-filters';
+import { LabelSheetDialog } from '@/features/labels/components/label-sheet-dialog';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -41,6 +42,21 @@ export default function AssetsPage() {
   };
   const { searchText, setSearchText, filters, setCondition, setType } = useAssetListFilters();
   const list = useAssets(filters);
+  // Choosing assets for a label sheet (ADR 027): the cards become checkboxes until Done. The choice
+  // survives a new search or filter, so assets found by several searches can go on one sheet.
+  const [choosing, setChoosing] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [printing, setPrinting] = useState(false);
+  const toggle = (id: string) =>
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const stopChoosing = () => {
+    setChoosing(false);
+    setChosen(new Set());
+  };
 
   // ADR 024: no Add Asset when an admin has withdrawn asset.create from the role.
   const addButton = useCan().can('asset.create') ? (
@@ -48,10 +64,18 @@ export default function AssetsPage() {
       <Plus aria-hidden /> Add Asset
     </Button>
   ) : null;
+  const headerActions = (
+    <>
+      <Button variant="outline" onClick={() => (choosing ? stopChoosing() : setChoosing(true))} aria-pressed={choosing}>
+        <Tags aria-hidden /> Labels
+      </Button>
+      {addButton}
+    </>
+  );
 
   return (
     <>
-      <PageHeader title="Assets" subtitle="Manage your asset registry" actions={addButton} />
+      <PageHeader title="Assets" subtitle="Manage your asset registry" actions={headerActions} />
 
       <div className="mb-6 grid gap-3 md:grid-cols-[1fr_auto_auto]">
         <div className="relative">
@@ -104,13 +128,39 @@ export default function AssetsPage() {
           <ul className={GRID} aria-label="Assets">
             {list.items.map((asset) => (
               <li key={asset.id} className="min-w-0">
-                <AssetCard asset={asset} />
+                <AssetCard asset={asset} selection={choosing ? { selected: chosen.has(asset.id), onToggle: () => toggle(asset.id) } : undefined} />
               </li>
             ))}
           </ul>
           <LoadMore list={list} />
         </>
       )}
+
+      {choosing && (
+        <div
+          role="region"
+          aria-label="Choose assets for labels"
+          className="sticky bottom-0 z-10 -mx-4 mt-4 flex flex-wrap items-center gap-2 border-t bg-background/95 p-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+        >
+          <p className="mr-auto text-sm" role="status">
+            {chosen.size === 0 ? 'Choose the assets to print labels for' : `${chosen.size} chosen`}
+            {chosen.size > LABELS_MAX && ` (at most ${LABELS_MAX} on one sheet)`}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => setChosen(new Set([...chosen, ...list.items.map((asset) => asset.id)]))} disabled={list.items.length === 0}>
+            Choose all shown
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setChosen(new Set())} disabled={chosen.size === 0}>
+            Clear
+          </Button>
+          <Button size="sm" onClick={() => setPrinting(true)} disabled={chosen.size === 0 || chosen.size > LABELS_MAX}>
+            Print labels
+          </Button>
+          <Button variant="ghost" size="sm" onClick={stopChoosing}>
+            Done
+          </Button>
+        </div>
+      )}
+      {printing && <LabelSheetDialog open={printing} onOpenChange={setPrinting} subject={{ kind: 'selection', assetIds: [...chosen] }} />}
 
       <AssetFormDialog open={adding} onOpenChange={changeAdding} barcode={adding ? barcode : undefined} />
     </>

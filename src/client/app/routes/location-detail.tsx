@@ -151,7 +151,7 @@ function LocationDetail({ id }: { id: string }) {
         </TabsContent>
       </Tabs>
       {location.data && <AddLocationDialog open={adding} onOpenChange={setAdding} under={location.data} />}
-      {printing && <LabelSheetDialog open={printing} onOpenChange={setPrinting} locationId={id} locationName={node.name} assetCount={node.assetCount} />}
+      {printing && <LabelSheetDialog open={printing} onOpenChange={setPrinting} subject={{ kind: 'location', locationId: id, locationName: node.name, assetCount: node.assetCount }} />}
     </>
   );
 }

@@ -3,10 +3,10 @@ import QRCode from 'qrcode';
 import { ASSET_QR_OPTIONS } from '../../../shared/domain/scan';
 import type { LabelLayout } from '../../../shared/domain/labels';
 
-/** One label: the text its QR code encodes, and what is printed beside it. */
+/** One label: the text its QR code encodes, and what is printed beside it (an asset's code, a location's name). */
 export interface Label {
   qrText: string;
-  assetId: string;
+  title: string;
   description: string;
 }
 
@@ -25,7 +25,7 @@ export function labelQrPng(text: string, sizeMm: number): Promise<Buffer> {
 /**
  * An A4 PDF of labels in `layout`, filled row by row, a new page every `columns × rows` labels: on
  * each, the QR code on the left (as tall as the label allows) and the asset code and description
- * on the right.
+ * on the right (an asset's code and description, or a location's name and path).
  */
 export async function labelSheetPdf(labels: readonly Label[], layout: LabelLayout, title: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, Producer: 'Asset Register' } });
@@ -51,7 +51,7 @@ export async function labelSheetPdf(labels: readonly Label[], layout: LabelLayou
     doc
       .font('Helvetica-Bold')
       .fontSize(small ? 6.5 : 10)
-      .text(label.assetId, textX, y + mm(PADDING_MM), { width: textWidth, lineBreak: false, ellipsis: true });
+      .text(label.title, textX, y + mm(PADDING_MM), { width: textWidth, lineBreak: false, ellipsis: true });
     if (label.description) {
       doc
         .font('Helvetica')

@@ -81,6 +81,68 @@ describe('GET /api/labels.pdf', () => {
   });
 });
 
+describe('GET /api/labels.pdf?kind=locations', () => {
+  it('prints a tag for the location and each location inside it, named after it', async () => {
+    const res = await getJson(t.app, `/api/labels.pdf?locationId=${site.id}&kind=locations`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('location-tags-leeds-depot-l7160.pdf');
+    expect(pages(res.rawPayload)).toBe(1);
+    // 66 places: a sheet of 65 tags and one more.
+    const estate = await insertLocation(t.db, { name: 'Tagged Estate' });
+    for (let i = 0; i < 65; i++) await insertLocation(t.db, { name: `Plant room ${i}`, parent: estate });
+    const many = await getJson(t.app, `/api/labels.pdf?locationId=${estate.id}&kind=locations&layout=l7651`, admin);
+    expect(pages(many.rawPayload)).toBe(2);
+    const bad = await getJson(t.app, `/api/labels.pdf?locationId=${site.id}&kind=rooms`, admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('Choose asset labels or location tags');
+  });
+});
+
+describe('POST /api/labels.pdf', () => {
+  it('prints the chosen assets, each once', async () => {
+    const chosen = await Promise.all([0, 1, 2].map((i) => insertAsset(t.db, userId, { location: site, description: `Chosen ${i}` })));
+    const ids = chosen.map((a) => a.id);
+    const res = await sendAs(t.app, admin, 'POST', '/api/labels.pdf', { assetIds: [...ids, ids[0]], layout: 'l7163' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('labels-3-assets-l7163.pdf');
+    expect(pages(res.rawPayload)).toBe(1);
+    // A surveyor may print labels too.
+    const surveyor = await registerUser(t.app, { role: 'surveyor' });
+    expect((await sendAs(t.app, surveyor.cookie, 'POST', '/api/labels.pdf', { assetIds: ids })).statusCode).toBe(200);
+  });
+
+  it('refuses an empty or too long choice, a bodiless request and an asset that no longer exists, with a message', async () => {
+    const [one] = await Promise.all([insertAsset(t.db, userId, { location: site })]);
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const cases: Array<[unknown, number, string]> = [
+      [undefined, 400, ''],
+      [{ assetIds: [] }, 400, 'Choose the assets to print labels for'],
+      [{ assetIds: ['AST-000001'] }, 400, 'Each chosen asset must be an asset id'],
+      [{ assetIds: Array.from({ length: LABELS_MAX + 1 }, () => one!.id) }, 400, `At most ${LABELS_MAX} labels at a time`],
+      [{ assetIds: [one!.id], layout: 'l9999' }, 400, 'Choose a label layout'],
+      [{ assetIds: [one!.id, gone] }, 404, '1 of the chosen assets no longer exist'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await sendAs(t.app, admin, 'POST', '/api/labels.pdf', body);
+      expect(res.statusCode, JSON.stringify(body)?.slice(0, 80)).toBe(status);
+      expect(res.json<{ message: string }>().message).toContain(message);
+    }
+  });
+
+  it("treats an asset outside an area manager's areas as one that does not exist", async () => {
+    const manager = await registerUser(t.app, { role: 'area_manager' });
+    const other = await insertLocation(t.db, { name: 'Their Yard' });
+    const theirs = await insertAsset(t.db, userId, { location: other });
+    const outside = await insertAsset(t.db, userId, { location: site });
+    expect((await sendAs(t.app, admin, 'PATCH', `/api/users/${manager.user.id}`, { areaLocationIds: [other.id] })).statusCode).toBe(200);
+    expect((await sendAs(t.app, manager.cookie, 'POST', '/api/labels.pdf', { assetIds: [theirs.id] })).statusCode).toBe(200);
+    const refused = await sendAs(t.app, manager.cookie, 'POST', '/api/labels.pdf', { assetIds: [theirs.id, outside.id] });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe('1 of the chosen assets no longer exist or are outside your areas: choose again');
+  });
+});
+
 describe('what labels encode', () => {
   it('is the bare code until an org admin chooses links, with their base address', async () => {
     expect(labelQrText('AST-000001', 'code', 'https://x.example')).toBe('AST-000001');

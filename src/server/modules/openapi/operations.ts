@@ -232,9 +232,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
   'GET /api/labels.pdf': {
     id: 'labelSheet',
-    summary: "A4 label sheet (PDF) of the assets in a location and everything inside it",
+    summary: "A4 label sheet (PDF) of the assets in a location and everything inside it, or tags for the locations",
     description:
-      'Layouts: Avery L7160 (21 per sheet), L7163 (14), L7651 (65); at most 500 labels. Each QR code encodes the asset code, or a link `<base>/a/<assetId>` when the organisation setting says so.',
+      'Layouts: Avery L7160 (21 per sheet), L7163 (14), L7651 (65); at most 500 labels. Each QR code encodes the asset code, or a link `<base>/a/<assetId>` when the organisation setting says so. With `kind=locations`, a tag for the location and each location inside it, encoding its link `<base>/l/<locationId>`.',
+  },
+  'POST /api/labels.pdf': {
+    id: 'selectedLabelSheet',
+    summary: 'A4 label sheet (PDF) of the chosen assets (up to 500)',
+    description: "The assets chosen on the asset list, in asset-code order, on the chosen layout. An asset that no longer exists (or, for an area manager, lies outside their areas) refuses the sheet with 404.",
   },
   'GET /api/scan': {
     id: 'scanCode',

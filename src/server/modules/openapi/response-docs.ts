@@ -54,7 +54,10 @@ export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
   'DELETE /api/media/:id': { 204: empty('Deleted, with its file and thumbnail') },
   'DELETE /api/s3/multipart/:uploadId': { 204: empty('Aborted: the parts uploaded so far are discarded') },
   'GET /api/labels.pdf': {
-    200: file(['application/pdf'], 'The label sheet, as an attachment named after the location and the layout (labels-<location>-<layout>.pdf)'),
+    200: file(['application/pdf'], 'The label sheet, as an attachment named after the location and the layout (labels-<location>-<layout>.pdf, or location-tags-<location>-<layout>.pdf)'),
+  },
+  'POST /api/labels.pdf': {
+    200: file(['application/pdf'], 'The label sheet, as an attachment named after the count and the layout (labels-<n>-assets-<layout>.pdf)'),
   },
   'GET /api/locations/:id/evidence-pack': {
     200: file(['application/zip'], 'The evidence pack, as an attachment named after the location and the date (evidence-pack-<location>-<yyyy-mm-dd>.zip)'),
