@@ -68,9 +68,14 @@ const sizeOf = (manifest: Manifest) => manifest.tables.reduce((n, t) => n + t.st
 export function backupService(ctx: AppContext, database: BackupDatabase, log: FastifyBaseLogger): BackupService {
   const runs = backupRunsRepo(ctx.db);
   const settingsRepo = backupSettingsRepo(ctx.db);
-  // BACKUP_DIR's folder or S3 prefix; the S3 client is made on first use, not at start-up.
+  // BACKUP_DIR's folder or S3 prefix; the S3 client is made on first use, not at start-up. A failure
+  // to open it is forgotten, so the next backup or listing tries again instead of failing until a restart.
   let target: Promise<BackupTarget> | undefined;
-  const getTarget = () => (target ??= configuredBackupTarget(ctx.config, ctx.config.backupTarget));
+  const getTarget = () =>
+    (target ??= configuredBackupTarget(ctx.config, ctx.config.backupTarget).catch((error: unknown) => {
+      target = undefined;
+      throw error;
+    }));
   const manifests: ManifestCache = new Map();
   /** The backup this process is running. */
   let current: { abort: AbortController; done: Promise<BackupRun | null> } | undefined;
