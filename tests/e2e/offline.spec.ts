@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './helpers';
+import { createAsset, createLocation, createPlace, uniqueToken } from './fixtures';
 
 // The service worker is what this spec tests (blocked for the other specs in playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -60,4 +61,45 @@ test('the manifest names the app, its colour and its icons, and the API is never
     () => true,
   );
   expect(failed).toBe(true);
+});
+
+test.describe('a site kept offline', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('its assets are found and opened with no network, never viewed before', async ({ page, context }) => {
+    await signUpViaApi(page);
+    const token = uniqueToken('Plantroom');
+    const site = await createLocation(page);
+    const building = await createPlace(page, { name: `${token} Block`, type: 'building', parentId: site.id });
+    const boiler = await createAsset(page, { locationId: building.id, description: `${token} boiler`, make: 'Ideal' });
+    await createAsset(page, { locationId: site.id, description: `${token} gate` });
+    const elsewhere = await createLocation(page);
+    await createAsset(page, { locationId: elsewhere.id, description: `${token} not kept` });
+
+    await page.goto(`/locations/${site.id}`);
+    await waitForOfflineApp(page);
+    const strip = page.getByTestId('keep-offline');
+    await strip.getByRole('button', { name: 'Keep offline' }).click();
+    await expect(strip.getByRole('status')).toContainText('Kept on this device: 2 assets');
+
+    await context.setOffline(true);
+    await page.goto('/assets');
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill(token);
+    await expect(page.getByTestId('asset-card')).toHaveCount(2);
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill(`${token} ideal`);
+    await expect(page.getByTestId('asset-card')).toHaveCount(1);
+    await page.getByTestId('asset-card').click();
+    await expect(page.getByRole('heading', { name: boiler.assetId, level: 1 })).toBeVisible();
+    await expect(page.getByText(`${token} boiler`)).toBeVisible();
+    // The global search answers from the device too (assets only: actions and meters are not kept).
+    await page.goto('/search');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(token);
+    await expect(page.getByRole('tab', { name: 'Assets (2)' })).toBeVisible();
+
+    // Removed from the device, the site's assets no longer answer a search offline.
+    await context.setOffline(false);
+    await page.goto(`/locations/${site.id}`);
+    await strip.getByRole('button', { name: 'Remove' }).click();
+    await expect(strip.getByRole('button', { name: 'Keep offline' })).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
-import { isKeptForOffline, keepRead, keptRead } from './offline/kept-reads';
+import { answerFromKeptAssets, isKeptForOffline, keepRead, keptRead } from './offline/kept-reads';
 
 /**
  * The one way the client talks to the API (spec §7, §8): credentials always sent, JSON bodies with a
@@ -77,8 +77,12 @@ async function getOrKept(url: string, signal?: AbortSignal): Promise<Response> {
     if (res.ok && isKeptForOffline(url)) void keepRead(url, res.clone());
     return res;
   } catch (error) {
-    const kept = isNetworkError(error) && !signal?.aborted && isKeptForOffline(url) ? await keptRead(url) : null;
+    const offline = isNetworkError(error) && !signal?.aborted;
+    const kept = offline && isKeptForOffline(url) ? await keptRead(url) : null;
     if (kept) return kept;
+    // A search or a list never viewed as such: answered from the assets kept on the device.
+    const answered = offline ? await answerFromKeptAssets(url) : null;
+    if (answered) return answered;
     throw error;
   }
 }

@@ -245,6 +245,7 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
     const asset = await created(postJson(t.app, '/api/assets', { locationId: await make.site(), type: 'roof', condition: 'good' }, { cookie: owner.cookie }));
     return { request: json('POST', '/api/labels.pdf', as[role].cookie, { assetIds: [asset] }) };
   },
+  'GET /api/locations/:id/offline-copy': async (role) => ({ request: json('GET', `/api/locations/${await make.site()}/offline-copy`, as[role].cookie) }),
   'GET /api/scan': async (role) => ({ request: json('GET', '/api/scan?code=AST-000001', as[role].cookie) }),
   'POST /api/reports/export': async (role) => ({ request: json('POST', '/api/reports/export', as[role].cookie, { reportType: 'actions_list' }) }),
   'GET /api/reports/exports': async (role) => ({ request: json('GET', '/api/reports/exports', as[role].cookie) }),

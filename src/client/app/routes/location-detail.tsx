@@ -33,6 +33,7 @@ import { totalOf } from '@/features/compliance/status-text';
 import { useLocationTree } from '@/features/locations/api/use-location-tree';
 import { AddLocationDialog } from '@/features/locations/components/add-location-dialog';
 import { LabelSheetDialog } from '@/features/labels/components/label-sheet-dialog';
+import { KeepOffline } from '@/components/offline/keep-offline';
 import { LocationTrail } from '@/features/locations/components/location-trail';
 import { LocationTreeLevel } from '@/features/locations/components/location-tree-view';
 import { useMeters } from '@/features/meters/api/use-meters';
@@ -123,6 +124,7 @@ function LocationDetail({ id }: { id: string }) {
       />
       {location.data?.description && <p className="-mt-3 mb-4 whitespace-pre-line break-words text-sm text-muted-foreground">{location.data.description}</p>}
       <Figures node={node} />
+      <KeepOffline locationId={id} name={node.name} />
 
       <Tabs value={tab} onValueChange={openTab} className="mt-6">
         <TabsList className="w-full justify-start sm:w-auto">

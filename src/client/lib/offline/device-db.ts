@@ -6,6 +6,8 @@ export interface KeptRead {
   body: string;
   nextCursor: string | null;
   savedAt: number;
+  /** The site kept offline this answer belongs to (kept-sites.ts): never pruned while it is kept. */
+  pinnedBy?: string;
 }
 
 /** waiting: to be sent; failed: the server refused it (a 4xx); conflict: an edit of a record changed meanwhile. */

@@ -1,4 +1,6 @@
 import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
+import type { SearchResponse } from '@shared/contract/search';
+import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '@shared/domain/search';
 
 /**
  * GET answers kept on the device so what a user last viewed opens offline (ADR 028): the register's
@@ -21,7 +23,8 @@ export async function keepRead(url: string, res: Response): Promise<void> {
     if (++writesSincePrune >= 100) {
       writesSincePrune = 0;
       const excess = (await reads.count()) - MAX_KEPT;
-      if (excess > 0) await reads.orderBy('savedAt').limit(excess).delete();
+      // A site kept offline (kept-sites.ts) stays whole, however many pages were viewed since.
+      if (excess > 0) await reads.orderBy('savedAt').filter((read) => !read.pinnedBy).limit(excess).delete();
     }
   } catch {
     // IndexedDB unavailable (private mode, quota): the app then needs the network, as before.
@@ -39,6 +42,32 @@ export async function keptRead(url: string): Promise<Response | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * With no network and no kept answer for this address: an asset list or a global search answered
+ * from the assets kept on the device (the sites kept offline and the assets viewed), or null.
+ */
+export async function answerFromKeptAssets(url: string): Promise<Response | null> {
+  const { pathname, searchParams } = new URL(url, 'http://device');
+  const param = (name: string) => searchParams.get(name) ?? undefined;
+  const headers = { 'content-type': 'application/json', 'x-kept-on-device': String(Date.now()) };
+  try {
+    const { searchKeptAssets } = await import('./kept-sites');
+    if (pathname === '/api/assets' && !param('cursor')) {
+      const limit = Number(param('limit') ?? 50);
+      const { items } = await searchKeptAssets({ search: param('search'), condition: param('condition'), type: param('type'), status: param('status'), locationId: param('locationId'), limit });
+      return new Response(JSON.stringify(items), { status: 200, headers });
+    }
+    if (pathname === '/api/search' && param('q')) {
+      const { items, total } = await searchKeptAssets({ search: param('q'), limit: SEARCH_RESULTS_PER_LIST });
+      const answer: SearchResponse = { assets: items, actions: [], meters: [], totals: { assets: Math.min(total, SEARCH_COUNT_LIMIT + 1), actions: 0, meters: 0 }, totalLimit: SEARCH_COUNT_LIMIT };
+      return new Response(JSON.stringify(answer), { status: 200, headers });
+    }
+  } catch {
+    // IndexedDB unavailable: no offline answer
+  }
+  return null;
 }
 
 /** Forgets every kept answer (sign-out, or another user signed in on this device). */

@@ -174,6 +174,18 @@ export function assetsRepo(db: Db) {
   );
 
   return {
+    /**
+     * Every asset in a location and inside it, newest first, as the API shows them, up to `limit`
+     * (the offline copy of a site: ADR 028).
+     */
+    async allInLocation(locationId: string, limit: number): Promise<Asset[]> {
+      const rows = await selectWithCreator(db)
+        .where(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(locationId))))
+        .orderBy(desc(assets.createdAt), desc(assets.id))
+        .limit(limit);
+      return rows.map(toAsset);
+    },
+
     /** The asset as the API shows it, or undefined when there is none. */
     async findById(id: string): Promise<Asset | undefined> {
       const row = await findById(id);

@@ -241,6 +241,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'A4 label sheet (PDF) of the chosen assets (up to 500)',
     description: "The assets chosen on the asset list, in asset-code order, on the chosen layout. An asset that no longer exists (or, for an area manager, lies outside their areas) refuses the sheet with 404.",
   },
+  'GET /api/locations/:id/offline-copy': {
+    id: 'offlineCopy',
+    summary: 'Every asset in a location and inside it, to keep on a device for working offline (at most 5,000)',
+    description: 'Each asset as GET /api/assets/{id} shows it. A location holding more is refused with 400: choose a building or floor inside it.',
+  },
   'GET /api/scan': {
     id: 'scanCode',
     summary: 'What a scanned or typed code names: an asset, a location or nothing known',
