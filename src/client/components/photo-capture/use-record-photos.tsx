@@ -6,6 +6,7 @@ import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-
 import type { MediaOwner } from './create-photo-uppy';
 import { LazyPhotoUploader } from './lazy-photo-uploader';
 import type { PhotoQueueController } from './photo-uploader';
+import type { PhotoToKeep } from '@/lib/outbox';
 
 /**
  * The optional Photos section of the assessment and action dialogs. Photos wait in the widget until
@@ -37,6 +38,9 @@ export function useRecordPhotos() {
     }
   }, []);
 
+  /** The chosen photos, handed to the outbox with a record kept there (none when the section was never opened). */
+  const take = useCallback((): PhotoToKeep[] => controller.current?.takeFiles() ?? [], []);
+
   const footer = (normal: ReactNode, close: () => void): ReactNode =>
     saved ? (
       <Button type="button" onClick={close} disabled={uploading}>
@@ -46,7 +50,7 @@ export function useRecordPhotos() {
       normal
     );
 
-  return { field: <PhotosSection onReady={onReady} />, uploadFor, uploading, saved, footer };
+  return { field: <PhotosSection onReady={onReady} />, uploadFor, take, uploading, saved, footer };
 }
 
 function PhotosSection({ onReady }: { onReady: (controller: PhotoQueueController | null) => void }) {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { OutboxItem, OutboxKind } from '@/lib/offline/device-db';
+import type { OutboxItem, OutboxKind, PhotoToKeep } from '@/lib/offline/device-db';
 import { apiRequest, isNetworkError } from '@/lib/api-client';
 import { rememberedUser } from '@/lib/offline/last-user';
 import { randomUuid } from '@/lib/random-uuid';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 
-export type { OutboxItem, OutboxKind };
+export type { OutboxItem, OutboxKind, PhotoToKeep };
 
 /** Items that waited longer than this get a warning in the banner. */
 export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
@@ -29,7 +29,19 @@ export interface Write {
   basedOn?: string;
 }
 
-export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string };
+/**
+ * The photos chosen with a record (an assessment's), asked for only when the record is kept in the
+ * outbox: they are then kept with it as its children (ADR 028) and sent after it. Sent at once,
+ * the form uploads them itself, as it always has.
+ */
+export interface PhotosWithWrite {
+  take: () => PhotoToKeep[];
+  /** The field of POST /api/media that names the parent. */
+  field: 'assessmentId';
+  assetId: string;
+}
+
+export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string; photos: number };
 
 /**
  * Sends a write now when the device is online and nothing is waiting before it; otherwise, or when
@@ -37,15 +49,18 @@ export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clien
  * carries a client id as its Idempotency-Key. A refusal from the server (4xx) is thrown as before,
  * so the forms show it as they always have.
  */
-export async function submitWrite<T>(write: Write): Promise<WriteOutcome<T>> {
+export async function submitWrite<T>(write: Write, photos?: PhotosWithWrite): Promise<WriteOutcome<T>> {
   const clientId = randomUuid();
   const userId = rememberedUser()?.id;
   const queue = async (): Promise<WriteOutcome<T>> => {
     const outbox = await store();
     const { basedOn, ...item } = write;
-    await outbox.enqueue({ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) });
+    const children = photos
+      ? await outbox.photoItems(photos.take(), { userId: userId!, assetId: photos.assetId, parent: { clientId, field: photos.field, label: write.label } })
+      : [];
+    await outbox.enqueue({ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) }, children);
     if (navigator.onLine) void outbox.replay(userId!);
-    return { queued: true, clientId };
+    return { queued: true, clientId, photos: children.length };
   };
   if (userId && (!navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
   try {
