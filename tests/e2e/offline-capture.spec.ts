@@ -86,7 +86,7 @@ test('assessments, readings and photos recorded offline on a phone reach the ser
       if (hasPhoto(n)) {
         await dialog.getByRole('button', { name: 'Add photos' }).click();
         await fileInput(dialog).setInputFiles(photos[photoIndex++]!);
-        await expect(dialog.getByText('Uploaded when you save')).toBeVisible();
+        await expect(dialog.getByText('Kept on this device when you save, sent with the record')).toBeVisible();
       }
       await dialog.getByRole('button', { name: 'Save Assessment' }).click();
       await expect(dialog).toBeHidden();
@@ -287,4 +287,49 @@ test('an action status changed offline shows as waiting on its card and reaches 
   await expect(card.getByLabel('Status')).toHaveValue('in_progress');
   const stored = (await (await page.context().request.get(`/api/actions/${action.id}`)).json()) as { status: string };
   expect(stored.status).toBe('in_progress');
+});
+
+test('a photo kept with an assessment the server refuses waits with it in the Outbox, and goes with it when discarded', async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const asset = await createAsset(page, { locationId: site.id });
+  await page.goto(`/assets/${asset.id}`);
+  await page.getByRole('tab', { name: /^Assessments/ }).click();
+  await expect(page.getByRole('heading', { name: '0 assessments' })).toBeVisible();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('tab', { name: /^Assessments/ }).click();
+  await page.getByRole('button', { name: 'Add Assessment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Assessment' });
+  await dialog.getByLabel('Condition', { exact: true }).selectOption('poor');
+  await dialog.getByRole('button', { name: 'Add photos' }).click();
+  const [photo] = await phonePhotos(1);
+  await fileInput(dialog).setInputFiles(photo!);
+  await dialog.getByRole('button', { name: 'Save Assessment' }).click();
+  await expect(page.getByTestId('toast').getByText('Assessment with 1 photo saved on this device')).toBeVisible();
+  await expect(page.getByTestId('outbox-summary')).toContainText('2 items waiting to sync');
+
+  // Meanwhile the asset is deleted in the office: the assessment will be refused.
+  const office = await anotherUser(browser, { role: 'asset_manager' });
+  expect((await office.page.context().request.delete(`/api/assets/${asset.id}`)).status()).toBe(204);
+
+  await context.setOffline(false);
+  await page.goto('/outbox');
+  const assessment = page.locator('[data-testid="outbox-item"][data-kind="assessment"]');
+  const kept = page.locator('[data-testid="outbox-item"][data-kind="photo"]');
+  await expect(assessment).toHaveAttribute('data-status', 'failed');
+  await expect(kept).toHaveAttribute('data-status', 'waiting');
+  await expect(kept.getByTestId('outbox-parent')).toContainText('not sent: this photo waits for it');
+  // Sync now sends nothing of it: the photo still waits for its assessment.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(kept).toHaveAttribute('data-status', 'waiting');
+
+  await assessment.getByRole('button', { name: 'Discard with its 1 photo' }).click();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0);
+  await expect(page.getByText('Nothing waiting')).toBeVisible();
+  await office.page.context().close();
 });
