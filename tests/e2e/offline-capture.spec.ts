@@ -333,3 +333,34 @@ test('a photo kept with an assessment the server refuses waits with it in the Ou
   await expect(page.getByText('Nothing waiting')).toBeVisible();
   await office.page.context().close();
 });
+
+test("photos added on an asset's Media tab offline are kept on the device and reach the server once the network returns", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const asset = await createAsset(page, { locationId: site.id });
+  await page.goto(`/assets/${asset.id}`);
+  await expect(page.getByRole('heading', { name: asset.assetId })).toBeVisible();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('tab', { name: /^Media/ }).click();
+  await page.getByRole('button', { name: 'Upload Photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+  const photos = await phonePhotos(2);
+  await fileInput(dialog).setInputFiles(photos);
+  await dialog.getByRole('button', { name: 'Keep 2 photos on this device' }).click();
+  await expect(dialog).toBeHidden();
+  const waiting = page.getByLabel('Photos waiting to sync').getByTestId('waiting-item');
+  await expect(waiting).toHaveCount(2);
+  await expect(waiting.first()).toContainText(`Photo plant-1.jpg of ${asset.assetId}`);
+
+  await context.setOffline(false);
+  await expect(waiting).toHaveCount(0, { timeout: 30_000 });
+  const stored = (await (await page.context().request.get(`/api/media?assetId=${asset.id}`)).json()) as Array<{ uploadedByName: string; takenAt: string; width: number }>;
+  expect(stored).toHaveLength(2);
+  for (const p of stored) expect([p.uploadedByName, p.width]).toEqual([user.fullName, 2048]);
+  expect(stored.map((p) => p.takenAt).sort()).toEqual(photos.map((p) => p.takenAt).sort());
+});

@@ -39,6 +39,7 @@ export interface PhotosWithWrite {
   /** The field of POST /api/media that names the parent. */
   field: 'assessmentId';
   assetId: string;
+  assetCode: string;
 }
 
 export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string; photos: number };
@@ -56,9 +57,9 @@ export async function submitWrite<T>(write: Write, photos?: PhotosWithWrite): Pr
     const outbox = await store();
     const { basedOn, ...item } = write;
     const children = photos
-      ? await outbox.photoItems(photos.take(), { userId: userId!, assetId: photos.assetId, parent: { clientId, field: photos.field, label: write.label } })
+      ? await outbox.photoItems(photos.take(), { ...photos, userId: userId!, parent: { clientId, field: photos.field, label: write.label } })
       : [];
-    await outbox.enqueue({ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) }, children);
+    await outbox.enqueue([{ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) }, ...children]);
     if (navigator.onLine) void outbox.replay(userId!);
     return { queued: true, clientId, photos: children.length };
   };
@@ -70,6 +71,20 @@ export async function submitWrite<T>(write: Write, photos?: PhotosWithWrite): Pr
     if (userId && isNetworkError(error)) return queue();
     throw error;
   }
+}
+
+/**
+ * Keeps photos of an asset chosen with no network (the Media tab's upload, ADR 028): each is sent,
+ * on its own, when the connection returns. Returns how many were kept.
+ */
+export async function keepPhotos(photos: PhotoToKeep[], asset: { assetId: string; assetCode: string }): Promise<number> {
+  const userId = rememberedUser()?.id;
+  if (!userId) throw new Error('Sign in again to keep photos on this device');
+  const outbox = await store();
+  const items = await outbox.photoItems(photos, { ...asset, userId });
+  await outbox.enqueue(items);
+  if (navigator.onLine) void outbox.replay(userId);
+  return items.length;
 }
 
 /** The signed-in user's outbox items, oldest first, kept current (any tab's changes included). */

@@ -17,23 +17,25 @@ import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-
 
 export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs' | 'headers' | 'parent' | 'photo'>;
 
-/** Adds an item and its children (a form's photos) together: all of them or, if the device refuses, none. */
-export async function enqueue(item: NewOutboxItem, children: NewOutboxItem[] = []): Promise<void> {
+/**
+ * Adds items in this order, together (a record and the photos of its form): all of them or, if the
+ * device refuses, none.
+ */
+export async function enqueue(items: NewOutboxItem[]): Promise<void> {
   const now = Date.now();
   const row = (next: NewOutboxItem): OutboxItem => ({ ...next, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    await deviceDb.outbox.add(row(item));
-    for (const child of children) await deviceDb.outbox.add(row(child));
+    for (const item of items) await deviceDb.outbox.add(row(item));
   });
 }
 
 /**
- * The outbox items for the photos chosen in a parent's form: each read (EXIF) and resized on the
- * device first, linked to the parent by its client id and to the asset by its id.
+ * The outbox items for photos chosen on the device: each read (EXIF) and resized first, linked to
+ * the asset by its id and, when chosen in a parent's form, to the parent by its client id.
  */
 export async function photoItems(
   photos: PhotoToKeep[],
-  { userId, assetId, parent }: { userId: string; assetId: string; parent: NonNullable<OutboxItem['parent']> },
+  { userId, assetId, assetCode, parent }: { userId: string; assetId: string; assetCode: string; parent?: NonNullable<OutboxItem['parent']> },
 ): Promise<NewOutboxItem[]> {
   if (photos.length === 0) return [];
   // EXIF reading and resizing load only when a photo is kept (not on every replay).
@@ -48,9 +50,9 @@ export async function photoItems(
       method: 'POST',
       url: '/api/media',
       body: { filename: photo.filename, assetId, ...(caption ? { caption } : {}) },
-      label: `Photo ${photo.filename}`,
-      refs: { assetId, parentClientId: parent.clientId },
-      parent,
+      label: `Photo ${photo.filename} of ${assetCode}`,
+      refs: { assetId, ...(parent && { parentClientId: parent.clientId }) },
+      ...(parent && { parent }),
       photo,
     });
   }

@@ -22,7 +22,7 @@ export function useCreateAssessment() {
           label: `Assessment of ${assetCode}: ${input.condition}`,
           refs: { assetId: input.assetId },
         },
-        takePhotos && { take: takePhotos, field: 'assessmentId', assetId: input.assetId },
+        takePhotos && { take: takePhotos, field: 'assessmentId', assetId: input.assetId, assetCode },
       ),
     onSuccess: (outcome) => {
       if (outcome.queued) return;
