@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
-import { countOf, formatDateTime } from '@/lib/format';
+import { countOf, formatDateTime, formatFileSize } from '@/lib/format';
 import { discardOutboxItem, keepMyVersion, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
 import { useOnline } from '@/lib/offline/use-online';
 
@@ -51,7 +51,7 @@ export default function OutboxPage() {
           <ol className="grid gap-3" aria-label="Outbox items">
             {items.map((item) => (
               <li key={item.clientId}>
-                <OutboxCard item={item} />
+                <OutboxCard item={item} all={items} />
               </li>
             ))}
           </ol>
@@ -67,16 +67,31 @@ const STATUS_BADGES: Record<OutboxItem['status'], { text: string; className: str
   conflict: { text: 'Changed by someone else', className: 'border-red-200 bg-red-50 text-red-800' },
 };
 
-function OutboxCard({ item }: { item: OutboxItem }) {
+/**
+ * One item. A photo kept with a record (ADR 028) names the record it belongs to and waits while that
+ * record is not sent; a record says how many photos go with it (discarding it discards them too).
+ */
+function OutboxCard({ item, all }: { item: OutboxItem; all: OutboxItem[] }) {
   const badge = STATUS_BADGES[item.status];
+  const parent = item.parent && all.find((other) => other.clientId === item.parent!.clientId);
+  const photos = all.filter((other) => other.parent?.clientId === item.clientId).length;
   return (
-    <Card className="grid gap-2 p-4" data-testid="outbox-item" data-status={item.status}>
+    <Card className="grid gap-2 p-4" data-testid="outbox-item" data-status={item.status} data-kind={item.kind}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 break-words font-medium">{item.label}</span>
         <Badge className={badge.className}>{badge.text}</Badge>
       </div>
+      {item.parent && (
+        <p className="text-sm" data-testid="outbox-parent">
+          With {item.parent.label}
+          {parent && parent.status !== 'waiting' && <span className="text-destructive"> (not sent: this photo waits for it)</span>}
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">
         Made {formatDateTime(new Date(item.createdAt).toISOString())}
+        {item.photo?.takenAt && <> · taken {formatDateTime(item.photo.takenAt)}</>}
+        {item.photo?.originalSize && <> · resized to {formatFileSize(item.photo.blob.size)} from {formatFileSize(item.photo.originalSize)}</>}
+        {photos > 0 && <> · {countOf(photos, 'photo')} kept with it</>}
         {item.attempts > 0 && <> · {countOf(item.attempts, 'try', 'tries')}</>}
       </p>
       {item.status === 'conflict' && item.conflict ? (
@@ -95,7 +110,7 @@ function OutboxCard({ item }: { item: OutboxItem }) {
             <RefreshCw aria-hidden /> Retry
           </Button>
           <Button variant="outline" size="sm" onClick={() => void discardOutboxItem(item.clientId)}>
-            <Trash2 aria-hidden /> Discard
+            <Trash2 aria-hidden /> {photos > 0 ? `Discard with its ${countOf(photos, 'photo')}` : 'Discard'}
           </Button>
         </div>
       )}

@@ -6,11 +6,14 @@ import type { Media } from '@shared/contract/media';
 import { cn } from '@/lib/cn';
 import { createPhotoUppy, type MediaOwner, type PhotoUppy } from '@/components/photo-capture/create-photo-uppy';
 import { MAX_UPLOAD_FILES, MAX_UPLOAD_SIZE_LABEL } from '@shared/domain/uploads';
+import type { PhotoToKeep } from '@/lib/outbox';
 
 /** Lets a form start the queued uploads once the record they belong to exists. */
 export interface PhotoQueueController {
   /** Uploads every queued photo and records it against `owner`; true when all of them made it. */
   uploadFor: (owner: MediaOwner) => Promise<boolean>;
+  /** The chosen files, for a record kept in the outbox to keep with it (ADR 028); the widget is left empty. */
+  takeFiles: () => PhotoToKeep[];
 }
 
 export interface PhotoUploaderProps {
@@ -68,6 +71,18 @@ export default function PhotoUploader({ owner, mode, onRecorded, onCountChange, 
         } catch {
           return false; // Uppy has already shown why
         }
+      },
+      takeFiles: () => {
+        // Local files only (a remote one has no bytes here); Uppy keeps the chosen File as `data`.
+        const files = uppy
+          .getFiles()
+          .filter((file) => file.data instanceof Blob)
+          .map((file) => ({
+            file: file.data instanceof File ? file.data : new File([file.data as Blob], file.name ?? 'photo', { type: file.type }),
+            caption: file.meta.caption?.trim() || undefined,
+          }));
+        uppy.clear();
+        return files;
       },
     });
     return () => onReady(null);

@@ -6,6 +6,8 @@ import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-
 import type { MediaOwner } from './create-photo-uppy';
 import { LazyPhotoUploader } from './lazy-photo-uploader';
 import type { PhotoQueueController } from './photo-uploader';
+import type { PhotoToKeep } from '@/lib/outbox';
+import { useOnline } from '@/lib/offline/use-online';
 
 /**
  * The optional Photos section of the assessment and action dialogs. Photos wait in the widget until
@@ -37,6 +39,9 @@ export function useRecordPhotos() {
     }
   }, []);
 
+  /** The chosen photos, handed to the outbox with a record kept there (none when the section was never opened). */
+  const take = useCallback((): PhotoToKeep[] => controller.current?.takeFiles() ?? [], []);
+
   const footer = (normal: ReactNode, close: () => void): ReactNode =>
     saved ? (
       <Button type="button" onClick={close} disabled={uploading}>
@@ -46,19 +51,22 @@ export function useRecordPhotos() {
       normal
     );
 
-  return { field: <PhotosSection onReady={onReady} />, uploadFor, uploading, saved, footer };
+  return { field: <PhotosSection onReady={onReady} />, uploadFor, take, uploading, saved, footer };
 }
 
 function PhotosSection({ onReady }: { onReady: (controller: PhotoQueueController | null) => void }) {
   const [shown, setShown] = useState(false);
   const [count, setCount] = useState(0);
   const onRecorded = useCallback((media: Media) => refreshAfterMediaChange(media.assetId), []);
+  const online = useOnline();
+  // Offline, an assessment and its photos are kept on the device (ADR 028): the form says so.
+  const note = count === 0 ? 'Optional' : online ? 'Uploaded when you save' : 'Kept on this device when you save, sent with the record';
 
   return (
     <section aria-label="Photos" className="mt-6 grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-medium">Photos</h3>
-        {shown && <p className="text-xs text-muted-foreground">{count > 0 ? 'Uploaded when you save' : 'Optional'}</p>}
+        {shown && <p className="text-xs text-muted-foreground">{note}</p>}
       </div>
       {shown ? (
         <LazyPhotoUploader mode="queue" onReady={onReady} onRecorded={onRecorded} onCountChange={setCount} className="h-80" />

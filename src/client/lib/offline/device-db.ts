@@ -39,9 +39,41 @@ export interface OutboxItem {
   nextAttemptAt: number;
   lastError: string | null;
   status: OutboxStatus;
+  /**
+   * A child record made with its parent (a photo chosen in an assessment's form): sent after the
+   * parent, with the parent's server id (from its answer) put in `body[field]`. Until then it waits.
+   */
+  parent?: { clientId: string; field: 'assessmentId'; label: string };
+  /** A photo's file and what was read from it on the device (kind 'photo'). */
+  photo?: OutboxPhoto;
 }
 
-export type OutboxKind = 'reading' | 'assessment' | 'asset-edit' | 'action-status';
+export type OutboxKind = 'reading' | 'assessment' | 'asset-edit' | 'action-status' | 'photo';
+
+/** A photo chosen in a form, handed to the outbox when the record it belongs to is kept there. */
+export interface PhotoToKeep {
+  file: File;
+  caption?: string;
+}
+
+/** A photo (or video) kept on the device until it is uploaded and recorded (ADR 028, "Photos through the outbox"). */
+export interface OutboxPhoto {
+  /** The file to upload: the original, or a copy resized to at most 2,048 px with the original's EXIF. */
+  blob: Blob;
+  filename: string;
+  /** EXIF facts read from the original before any resize (shown on the Outbox screen). */
+  takenAt: string | null;
+  gpsLat: string | null;
+  gpsLon: string | null;
+  /** Bytes of the original, when the kept copy is a resized one. */
+  originalSize: number | null;
+  /**
+   * How far the upload got, so a replay cut half way goes on from there: the upload link and key
+   * (POST /api/objects/upload), then `stored` once the PUT of the bytes succeeded. POST /api/media
+   * comes last, with the item's client id as its Idempotency-Key.
+   */
+  upload?: { key: string; url: string; headers: Record<string, string>; expiresAt: string; stored: boolean };
+}
 
 /**
  * The app's IndexedDB database (Dexie): GET answers kept for offline reading, and the outbox of

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { OutboxItem, OutboxKind } from '@/lib/offline/device-db';
+import type { OutboxItem, OutboxKind, PhotoToKeep } from '@/lib/offline/device-db';
 import { apiRequest, isNetworkError } from '@/lib/api-client';
 import { rememberedUser } from '@/lib/offline/last-user';
 import { randomUuid } from '@/lib/random-uuid';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 
-export type { OutboxItem, OutboxKind };
+export type { OutboxItem, OutboxKind, PhotoToKeep };
 
 /** Items that waited longer than this get a warning in the banner. */
 export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
@@ -29,7 +29,20 @@ export interface Write {
   basedOn?: string;
 }
 
-export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string };
+/**
+ * The photos chosen with a record (an assessment's), asked for only when the record is kept in the
+ * outbox: they are then kept with it as its children (ADR 028) and sent after it. Sent at once,
+ * the form uploads them itself, as it always has.
+ */
+export interface PhotosWithWrite {
+  take: () => PhotoToKeep[];
+  /** The field of POST /api/media that names the parent. */
+  field: 'assessmentId';
+  assetId: string;
+  assetCode: string;
+}
+
+export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string; photos: number };
 
 /**
  * Sends a write now when the device is online and nothing is waiting before it; otherwise, or when
@@ -37,15 +50,18 @@ export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clien
  * carries a client id as its Idempotency-Key. A refusal from the server (4xx) is thrown as before,
  * so the forms show it as they always have.
  */
-export async function submitWrite<T>(write: Write): Promise<WriteOutcome<T>> {
+export async function submitWrite<T>(write: Write, photos?: PhotosWithWrite): Promise<WriteOutcome<T>> {
   const clientId = randomUuid();
   const userId = rememberedUser()?.id;
   const queue = async (): Promise<WriteOutcome<T>> => {
     const outbox = await store();
     const { basedOn, ...item } = write;
-    await outbox.enqueue({ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) });
+    const children = photos
+      ? await outbox.photoItems(photos.take(), { ...photos, userId: userId!, parent: { clientId, field: photos.field, label: write.label } })
+      : [];
+    await outbox.enqueue([{ ...item, clientId, userId: userId!, ...(basedOn && { headers: { 'If-Match': `"${basedOn}"` } }) }, ...children]);
     if (navigator.onLine) void outbox.replay(userId!);
-    return { queued: true, clientId };
+    return { queued: true, clientId, photos: children.length };
   };
   if (userId && (!navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
   try {
@@ -55,6 +71,20 @@ export async function submitWrite<T>(write: Write): Promise<WriteOutcome<T>> {
     if (userId && isNetworkError(error)) return queue();
     throw error;
   }
+}
+
+/**
+ * Keeps photos of an asset chosen with no network (the Media tab's upload, ADR 028): each is sent,
+ * on its own, when the connection returns. Returns how many were kept.
+ */
+export async function keepPhotos(photos: PhotoToKeep[], asset: { assetId: string; assetCode: string }): Promise<number> {
+  const userId = rememberedUser()?.id;
+  if (!userId) throw new Error('Sign in again to keep photos on this device');
+  const outbox = await store();
+  const items = await outbox.photoItems(photos, { ...asset, userId });
+  await outbox.enqueue(items);
+  if (navigator.onLine) void outbox.replay(userId);
+  return items.length;
 }
 
 /** The signed-in user's outbox items, oldest first, kept current (any tab's changes included). */

@@ -1,10 +1,13 @@
 import { liveQuery } from 'dexie';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
-import { backoffMs, outcomeOf, type Outcome } from './outcome';
-import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
+import { backoffMs, outcomeOf } from './outcome';
+import { sendPhoto, type Sent } from './send-photo';
+import { deviceDb, type OutboxItem, type PhotoToKeep } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/api-paths';
+import { randomUuid } from '@/lib/random-uuid';
+import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-media';
 
 /**
  * The outbox (ADR 028): writes made on this device, kept in IndexedDB and sent in the order they were
@@ -12,11 +15,48 @@ import { queryKeys } from '@/lib/api-paths';
  * never writes anything twice. Loaded on demand (Dexie stays out of the initial JS).
  */
 
-export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs' | 'headers'>;
+export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'method' | 'url' | 'body' | 'label' | 'refs' | 'headers' | 'parent' | 'photo'>;
 
-export async function enqueue(item: NewOutboxItem): Promise<void> {
+/**
+ * Adds items in this order, together (a record and the photos of its form): all of them or, if the
+ * device refuses, none.
+ */
+export async function enqueue(items: NewOutboxItem[]): Promise<void> {
   const now = Date.now();
-  await deviceDb.outbox.add({ ...item, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
+  const row = (next: NewOutboxItem): OutboxItem => ({ ...next, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
+  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
+    for (const item of items) await deviceDb.outbox.add(row(item));
+  });
+}
+
+/**
+ * The outbox items for photos chosen on the device: each read (EXIF) and resized first, linked to
+ * the asset by its id and, when chosen in a parent's form, to the parent by its client id.
+ */
+export async function photoItems(
+  photos: PhotoToKeep[],
+  { userId, assetId, assetCode, parent }: { userId: string; assetId: string; assetCode: string; parent?: NonNullable<OutboxItem['parent']> },
+): Promise<NewOutboxItem[]> {
+  if (photos.length === 0) return [];
+  // EXIF reading and resizing load only when a photo is kept (not on every replay).
+  const { preparePhoto } = await import('./prepare-photo');
+  const items: NewOutboxItem[] = [];
+  for (const { file, caption } of photos) {
+    const photo = await preparePhoto(file);
+    items.push({
+      clientId: randomUuid(),
+      userId,
+      kind: 'photo',
+      method: 'POST',
+      url: '/api/media',
+      body: { filename: photo.filename, assetId, ...(caption ? { caption } : {}) },
+      label: `Photo ${photo.filename} of ${assetCode}`,
+      refs: { assetId, ...(parent && { parentClientId: parent.clientId }) },
+      ...(parent && { parent }),
+      photo,
+    });
+  }
+  return items;
 }
 
 /** Whether the user has items still to send (failed ones wait for the user, not for the network). */
@@ -33,6 +73,7 @@ export function watchOutbox(userId: string, onChange: (items: OutboxItem[]) => v
   return () => subscription.unsubscribe();
 }
 
+/** Sends a failed item again (its children, which waited for it, follow it). */
 export async function retryItem(clientId: string): Promise<void> {
   await deviceDb.outbox.where('clientId').equals(clientId).modify({ status: 'waiting', nextAttemptAt: 0, lastError: null });
 }
@@ -52,8 +93,40 @@ export async function keepMine(clientId: string): Promise<void> {
     });
 }
 
+/** Discards an item and the children that belong to it (an assessment's photos go with it). */
 export async function discardItem(clientId: string): Promise<void> {
-  await deviceDb.outbox.where('clientId').equals(clientId).delete();
+  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
+    await deviceDb.outbox.where('clientId').equals(clientId).delete();
+    await deviceDb.outbox.filter((item) => item.parent?.clientId === clientId).delete();
+  });
+}
+
+/**
+ * A parent reached the server: it leaves the outbox, and its children get its server id, in one
+ * transaction, so a child never waits for a parent that is gone.
+ */
+async function removeSent(item: OutboxItem, answer: unknown): Promise<void> {
+  const serverId = (answer as { id?: unknown } | undefined)?.id;
+  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
+    await deviceDb.outbox.delete(item.seq!);
+    await deviceDb.outbox
+      .filter((child) => child.parent?.clientId === item.clientId)
+      .modify((child) => {
+        if (typeof serverId !== 'string') return;
+        child.body = { ...child.body, [child.parent!.field]: serverId };
+        child.parent = undefined;
+      });
+  });
+}
+
+/**
+ * Whether a child can go: its parent has reached the server (the child then has no `parent`). One
+ * whose parent waits or was refused waits with it; one whose parent is gone without an id fails.
+ */
+async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gone'> {
+  if (!item.parent) return 'ready';
+  const parent = await deviceDb.outbox.where('clientId').equals(item.parent.clientId).first();
+  return parent ? 'waiting' : 'gone';
 }
 
 /** What the lists that show an item refresh once it is on the server. */
@@ -66,10 +139,16 @@ function refreshAfter(item: OutboxItem): void {
         : item.kind === 'action-status'
           ? [queryKeys.actions, queryKeys.dashboardStats]
           : [queryKeys.assets, queryKeys.dashboardStats];
+  if (item.kind === 'photo') return refreshAfterMediaChange(item.refs.assetId);
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: string; conflict?: OutboxItem['conflict'] }> {
+async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
+  if (item.kind === 'photo') {
+    return sendPhoto(item, async (upload) => {
+      await deviceDb.outbox.update(item.seq!, { photo: { ...item.photo!, upload } });
+    });
+  }
   let res: Response;
   try {
     res = await fetch(item.url, {
@@ -82,7 +161,7 @@ async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: strin
     if (isNetworkError(error)) return { outcome: outcomeOf('no-answer'), error: 'No connection' };
     throw error;
   }
-  if (res.ok) return { outcome: 'sent' };
+  if (res.ok) return { outcome: 'sent', answer: await res.json().catch(() => undefined) };
   // The record changed after the version this edit was based on: the user decides (Outbox screen).
   if (res.status === 412) {
     const conflict = (await res.json()) as { message: string; current: Record<string, unknown> };
@@ -99,13 +178,21 @@ async function send(item: OutboxItem): Promise<{ outcome: Outcome; error?: strin
  * has just come back, or the user pressed Sync now).
  */
 async function replayNow(userId: string, force: boolean): Promise<void> {
-  const items = await deviceDb.outbox.where('userId').equals(userId).sortBy('seq');
-  for (const item of items) {
-    if (item.status !== 'waiting') continue;
+  const queued = await deviceDb.outbox.where('userId').equals(userId).sortBy('seq');
+  for (const { seq } of queued) {
+    // Read afresh: a parent sent earlier in this run has given its children its id meanwhile.
+    const item = await deviceDb.outbox.get(seq!);
+    if (!item || item.status !== 'waiting') continue;
+    const parent = await parentState(item);
+    if (parent === 'waiting') continue;
+    if (parent === 'gone') {
+      await deviceDb.outbox.update(item.seq!, { status: 'failed', lastError: `What it belongs to (${item.parent!.label}) was discarded` });
+      continue;
+    }
     if (!force && item.nextAttemptAt > Date.now()) return;
-    const { outcome, error, conflict } = await send(item);
+    const { outcome, error, conflict, answer } = await send(item);
     if (outcome === 'sent') {
-      await deviceDb.outbox.delete(item.seq!);
+      await removeSent(item, answer);
       refreshAfter(item);
       continue;
     }

@@ -14,6 +14,7 @@ import {
   VIDEO_UNREADABLE_MESSAGE,
   type MediaType,
 } from '../../../shared/domain/uploads';
+import { EXIF_READ_OPTIONS, exifFacts } from '../../../shared/domain/exif';
 import { badRequest } from '../../http-errors';
 import type { ObjectStorage } from '../../storage';
 import { SNIFF_BYTES, sniffMedia } from '../uploads/sniff';
@@ -73,31 +74,9 @@ async function readAll(stream: Readable, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** EXIF "YYYY:MM:DD HH:MM:SS" with its offset when recorded; without one it is taken as UTC. */
-function exifTime(value: unknown, offset: unknown): Date | null {
-  const match = typeof value === 'string' ? /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value) : null;
-  if (!match) return null;
-  const zone = typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset) ? offset : 'Z';
-  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}${zone}`);
-  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 ? null : date;
-}
-
-const coordinate = (value: unknown, max: number) =>
-  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= max ? String(Number(value.toFixed(7))) : null;
-
 async function readExif(buffer: Buffer): Promise<Pick<InspectedUpload, 'takenAt' | 'gpsLat' | 'gpsLon'>> {
   try {
-    const tags = (await exifr.parse(buffer, { gps: true, xmp: false, icc: false, iptc: false, jfif: false, reviveValues: false })) as
-      | Record<string, unknown>
-      | undefined;
-    if (!tags) return { takenAt: null, gpsLat: null, gpsLon: null };
-    const lat = coordinate(tags.latitude, 90);
-    const lon = coordinate(tags.longitude, 180);
-    return {
-      takenAt: exifTime(tags.DateTimeOriginal, tags.OffsetTimeOriginal) ?? exifTime(tags.CreateDate, tags.OffsetTimeDigitized),
-      gpsLat: lat !== null && lon !== null ? lat : null,
-      gpsLon: lat !== null && lon !== null ? lon : null,
-    };
+    return exifFacts((await exifr.parse(buffer, EXIF_READ_OPTIONS)) as Record<string, unknown> | undefined);
   } catch {
     // No or unreadable EXIF is normal (screenshots, edited photos): the photo is still evidence.
     return { takenAt: null, gpsLat: null, gpsLon: null };

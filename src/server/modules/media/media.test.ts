@@ -374,6 +374,57 @@ describe('POST /api/media', () => {
   });
 });
 
+/**
+ * A photo kept in a device's outbox (ADR 028) is sent as any upload is, each step repeatable: the
+ * bytes PUT again after a cut, and the record sent again, with the item's client id as its
+ * Idempotency-Key, after its answer was lost.
+ */
+describe('POST /api/media from the outbox (Idempotency-Key)', () => {
+  const withKey = (key: string) => ({ cookie, headers: { 'idempotency-key': key } });
+  const count = async (assetId: string) => (await t.db.select({ id: media.id }).from(media).where(eq(media.assetId, assetId))).length;
+
+  it('records a photo once when its upload is sent again whole and its record twice, answering the second with the first', async () => {
+    const asset = await newAsset();
+    const assessment = await postJson(t.app, '/api/assessments', { assetId: asset.id, condition: 'poor' }, { cookie });
+    const bytes = await jpegWithExif();
+    const { uploadURL, key } = await requestUpload(t.app, cookie, { size: bytes.length, contentType: 'image/jpeg' });
+    // The first PUT was cut (the device never saw the answer): the whole file again, same key.
+    expect((await putLocal(t.app, cookie, uploadURL, bytes, 'image/jpeg')).statusCode).toBe(200);
+    expect((await putLocal(t.app, cookie, uploadURL, bytes, 'image/jpeg')).statusCode).toBe(200);
+
+    const body = { key, filename: 'plant.jpg', assetId: asset.id, assessmentId: assessment.json().id };
+    const clientId = '0b8f8d2e-5c55-4c38-9d43-7b7d1c1e2f10';
+    const first = await postJson(t.app, '/api/media', body, withKey(clientId));
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await postJson(t.app, '/api/media', body, withKey(clientId));
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<Media>().id).toBe(first.json<Media>().id);
+    expect(first.json<Media>()).toMatchObject({ uploadedBy: user.id, takenAt: FIXTURE_TAKEN_AT, gpsLat: FIXTURE_GPS.lat, assessmentId: assessment.json().id });
+    expect(await count(asset.id)).toBe(1);
+    expect(await photoUrlsOf(asset.id)).toEqual([first.json<Media>().url]);
+    // Recorded: its link cannot replace the bytes any more.
+    expect((await putLocal(t.app, cookie, uploadURL, bytes, 'image/jpeg')).statusCode).toBe(409);
+  });
+
+  it('answers a malformed key with a readable 400 and the same key with another photo with 422, recording nothing', async () => {
+    const asset = await newAsset();
+    const key = await uploadLocal(t.app, cookie, await png(), 'image/png');
+    const malformed = await postJson(t.app, '/api/media', { key, filename: 'a.png', assetId: asset.id }, withKey('no spaces allowed'));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/Idempotency-Key/);
+    expect(await count(asset.id)).toBe(0);
+
+    const clientId = 'c5a1f7e4-2b9d-4e0a-8f6c-3d2e1b0a9f88';
+    expect((await postJson(t.app, '/api/media', { key, filename: 'a.png', assetId: asset.id }, withKey(clientId))).statusCode).toBe(201);
+    const other = await uploadLocal(t.app, cookie, await png(20, 20), 'image/png');
+    const reused = await postJson(t.app, '/api/media', { key: other, filename: 'b.png', assetId: asset.id }, withKey(clientId));
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toMatch(/new key/i);
+    expect(await count(asset.id)).toBe(1);
+  });
+});
+
 describe('GET /api/media/{id}/file and /thumbnail', () => {
   it('streams the file with its real type, inline, nosniff and private caching', async () => {
     const asset = await newAsset();

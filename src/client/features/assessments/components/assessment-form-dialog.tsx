@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useRecordPhotos } from '@/components/photo-capture/use-record-photos';
 import { useCreateAssessment } from '@/features/assessments/api/use-create-assessment';
 import { dateTimeLocalToIso, toDateTimeLocal } from '@/lib/date-time-local';
+import { countOf } from '@/lib/format';
 
 /**
  * The shared schema, except that "assessed at" arrives as a datetime-local value and is converted to
@@ -49,11 +50,12 @@ export function AssessmentFormDialog({
   const busy = createAssessment.isPending || photos.uploading;
 
   const submit = (values: AssessmentFormOutput) =>
-    createAssessment.mutate({ input: values, assetCode }, {
+    createAssessment.mutate({ input: values, assetCode, takePhotos: photos.take }, {
       onSuccess: async (outcome) => {
         if (outcome.queued) {
-          // Photos of an assessment made offline are not kept yet (ADR 028, State).
-          toast({ title: 'Assessment saved on this device', description: 'It will be sent when the connection returns' });
+          // Its photos are kept with it and sent after it (ADR 028).
+          const withPhotos = outcome.photos > 0 ? ` with ${countOf(outcome.photos, 'photo')}` : '';
+          toast({ title: `Assessment${withPhotos} saved on this device`, description: 'It will be sent when the connection returns' });
           onOpenChange(false);
           return;
         }

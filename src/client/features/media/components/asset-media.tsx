@@ -6,6 +6,7 @@ import { countOf } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UploadPhotosDialog } from '@/features/media/components/upload-photos-dialog';
 import { useMedia } from '@/features/media/api/use-media';
@@ -40,6 +41,8 @@ export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode:
           </Button>
         )}
       </div>
+
+      <WaitingToSync kind="photo" refKey="assetId" refId={assetId} label="Photos waiting to sync" />
 
       {isLoading ? (
         <div className={GRID} role="status" aria-label="Loading photos">
