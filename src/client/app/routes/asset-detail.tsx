@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { SearchX } from 'lucide-react';
 import type { Asset } from '@shared/contract/assets';
 import { flagEvidence } from '@shared/domain/compliance';
@@ -22,6 +22,7 @@ import { ObligationsPanel } from '@/features/compliance/components/obligations-p
 import { useMedia } from '@/features/media/api/use-media';
 import { AssetMedia } from '@/features/media/components/asset-media';
 import { paths } from '@/config/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 
 /** /assets/{id} (spec §2): header, and the Details, Assessments, Actions, Media, Compliance (ADR 025) and History tabs. */
 export default function AssetDetailPage() {
@@ -54,7 +55,6 @@ export default function AssetDetailPage() {
 }
 
 const TABS = ['details', 'assessments', 'actions', 'media', 'compliance', 'history'] as const;
-type Tab = (typeof TABS)[number];
 
 /** Tab label with its count once known. */
 const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
@@ -62,20 +62,7 @@ const withCount = (label: string, count: number | undefined) => (count === undef
 function AssetPage({ asset }: { asset: Asset }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  // The open tab is kept in the URL (?tab=), so a link can open an asset at its Compliance tab.
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'details';
-  const openTab = (next: string) =>
-    setParams(
-      (prev) => {
-        const updated = new URLSearchParams(prev);
-        if (next === 'details') updated.delete('tab');
-        else updated.set('tab', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const [tab, openTab] = useTabParam(TABS);
   // The tabs' lists load with the page: their counts label the tabs and the delete confirmation.
   const assessments = useAssessments(asset.id).data;
   const actions = useAssetActions(asset.id).data;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation as useNavigation, useParams, useSearchParams } from 'wouter';
+import { useLocation as useNavigation, useParams } from 'wouter';
 import { Gauge, MapPinned, Package, Plus, Printer } from 'lucide-react';
 import type { LocationNode } from '@shared/contract/locations';
 import type { Meter } from '@shared/contract/meters';
@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 import { errorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -45,7 +46,6 @@ import { OBLIGATION_STATUS_LABELS, type ObligationStatus } from '@shared/domain/
 const ERROR = 'rounded-md border border-destructive/50 p-4 text-sm text-destructive';
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 const TABS = ['locations', 'assets', 'meters', 'compliance'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * /locations/{id} (ADR 025): one place in the estate with the way up to the top, what lies directly
@@ -62,22 +62,10 @@ export default function LocationDetailPage() {
 function LocationDetail({ id }: { id: string }) {
   const tree = useLocationTree(id);
   const location = useLocationDetail(id);
-  const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [printing, setPrinting] = useState(false);
   const { can } = useCan();
-  const tabParam = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'locations';
-  const openTab = (next: string) =>
-    setParams(
-      (prev) => {
-        const updated = new URLSearchParams(prev);
-        if (next === 'locations') updated.delete('tab');
-        else updated.set('tab', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const [tab, openTab] = useTabParam(TABS);
 
   if (tree.isLoading) return <LocationDetailSkeleton />;
   if (isNotFound(tree.error)) {
