@@ -4,8 +4,7 @@ import type { Obligation, Regime } from '@shared/contract/compliance';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { useCreateObligation } from '@/features/compliance/api/use-compliance-writes';
+import { useCreateObligations } from '@/features/compliance/api/use-compliance-writes';
 import { useRegimes } from '@/features/compliance/api/use-regimes';
 import { subjectField, subjectTypeLabel, usuallyApplies, type ObligationSubject } from '@/features/compliance/obligation-subject';
 
@@ -23,25 +22,19 @@ export function useSuggestedRegimes(subject: ObligationSubject, obligations: Obl
  * any regime can still be added, and these can be left.
  */
 export function SuggestedRegimes({ subject, suggested }: { subject: ObligationSubject; suggested: Regime[] }) {
-  const create = useCreateObligation();
+  const create = useCreateObligations();
   const [adding, setAdding] = useState<string[]>([]);
   if (suggested.length === 0) return null;
 
   const add = async (regimes: Regime[]) => {
     setAdding(regimes.map((r) => r.id));
-    const failures: string[] = [];
-    // One after another: each is its own record, and a refusal of one leaves the others.
-    for (const regime of regimes) {
-      try {
-        await create.mutateAsync({ regimeId: regime.id, ...subjectField(subject) });
-      } catch (error) {
-        failures.push(`${regime.name}: ${errorMessage(error)}`);
-      }
+    try {
+      const { added, failures } = await create.mutateAsync(regimes.map((regime) => ({ input: { regimeId: regime.id, ...subjectField(subject) }, name: regime.name })));
+      if (added > 0) toast({ title: added === 1 ? 'Regime added' : `${added} regimes added`, description: 'Record each one’s last inspection to start its dates' });
+      if (failures.length > 0) toast({ title: 'Some regimes were not added', description: failures.join('; '), variant: 'destructive' });
+    } finally {
+      setAdding([]);
     }
-    setAdding([]);
-    const added = regimes.length - failures.length;
-    if (added > 0) toast({ title: added === 1 ? 'Regime added' : `${added} regimes added`, description: 'Record each one’s last inspection to start its dates' });
-    if (failures.length > 0) toast({ title: 'Some regimes were not added', description: failures.join('; '), variant: 'destructive' });
   };
 
   const busy = adding.length > 0;
