@@ -17,3 +17,4 @@ export * from './compliance';
 export * from './calendar';
 export * from './scan';
 export * from './labels';
+export * from './imports';
