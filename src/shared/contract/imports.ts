@@ -10,7 +10,6 @@ import {
   KEY_VALUE_NAME_MAX,
   LOCATION_TYPES,
   NAME_MAX,
-  type ImportTarget,
 } from '../domain';
 
 /** Spreadsheet import (issue 26, docs/decisions/029): the job, its dry run and commit, saved mappings. */
@@ -24,7 +23,6 @@ export const importTargetSchema = z
     (value) => isImportField(value) || (value.startsWith(CUSTOM_TARGET_PREFIX) && value.slice(CUSTOM_TARGET_PREFIX.length).trim() !== ''),
     'Map a column to an asset field, to custom:<name>, or to nothing (null)',
   )
-  .transform((value) => value as ImportTarget)
   .nullable();
 
 /** Extra value synonyms per kind: a cell's text → the stored value (added to the defaults). */
