@@ -22,6 +22,8 @@ CREATE TABLE "imports" (
 	"counts" jsonb,
 	"summary" jsonb,
 	"new_locations_key" text,
+	"heartbeat_at" timestamp with time zone,
+	"rows_done" integer DEFAULT 0 NOT NULL,
 	"created_by" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"committed_at" timestamp with time zone

@@ -1022,6 +1022,13 @@ export const imports = pgTable(
     summary: jsonb('summary').$type<Record<string, unknown>>(),
     /** The new locations the dry run found, as their paths joined: a commit creating others is refused. */
     newLocationsKey: text('new_locations_key'),
+    /**
+     * While a dry run or commit runs, the process running it refreshes this (the database's clock)
+     * with the rows it has read: any process answers the progress, and a job whose heartbeat stopped
+     * belonged to a process that died (ADR 029).
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    rowsDone: integer('rows_done').notNull().default(0),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

@@ -17,6 +17,9 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** Limits of one import: the file's size and its data rows (the header row not counted). */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
+/** Uploads one user may make in an hour (each kept a day, up to 25 MB): fixing and re-uploading needs a handful. */
+export const IMPORT_UPLOADS_PER_HOUR = 60;
+export const IMPORT_UPLOADS_MESSAGE = `At most ${IMPORT_UPLOADS_PER_HOUR} spreadsheets an hour can be uploaded. Try again later.`;
 /** Rows of each sheet the upload answers as a sample for the mapping screen. */
 export const IMPORT_SAMPLE_ROWS = 5;
 /** Columns of a sheet considered; a wider sheet is refused (a register has a few dozen). */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParams } from '../../../shared/contract/common';
 import {
@@ -16,7 +17,7 @@ import {
   uploadImportQuery,
   type ImportJob,
 } from '../../../shared/contract/imports';
-import { mergeValueSynonyms, type ImportFormat } from '../../../shared/domain/imports';
+import { IMPORT_UPLOADS_MESSAGE, IMPORT_UPLOADS_PER_HOUR, mergeValueSynonyms, type ImportFormat } from '../../../shared/domain/imports';
 import type { AppContext } from '../../app-context';
 import { transactionAs } from '../../db/actor';
 import { isUuid } from '../../db/keyset';
@@ -39,6 +40,8 @@ const INTERRUPTED_MESSAGE = 'The server stopped while this was running; nothing 
 const SUMMARY_ERRORS = 200;
 
 const RUNNING_STATUSES = new Set(['dry_running', 'committing']);
+/** How often a running job's process says it is alive (well within STALE_SECONDS). */
+const HEARTBEAT_MS = 2_000;
 
 /**
  * The Import page's API (issue 26, ADR 029), for roles with `register.import`: upload a file, dry
@@ -55,18 +58,21 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const sheet = (row.sheets as { name: string; rows: number }[]).find((s) => s.name === row.sheet);
     const rowsTotal = sheet?.rows ?? 0;
     if (running?.id === row.id) return { rowsDone: running.rowsDone, rowsTotal };
+    if (RUNNING_STATUSES.has(row.status)) return { rowsDone: row.rowsDone, rowsTotal };
     return { rowsDone: row.counts ? rowsTotal : 0, rowsTotal };
   };
 
-  /** The job as it stands; one left running by a process that is gone reads as failed. */
+  /** The job as it stands; one whose process has stopped running it reads as failed. */
   const current = async (id: string): Promise<ImportRow> => {
     const row = isUuid(id) ? await repo.find(id) : undefined;
     if (!row) throw notFound(IMPORT_NOT_FOUND);
-    if (RUNNING_STATUSES.has(row.status) && running?.id !== row.id) {
-      const failed = row.status === 'dry_running' ? 'dry_run_failed' : 'commit_failed';
-      return (await repo.transition(row.id, [row.status], failed, { message: INTERRUPTED_MESSAGE })) ?? row;
-    }
+    if (RUNNING_STATUSES.has(row.status) && running?.id !== row.id) return (await repo.failIfStale(row.id, INTERRUPTED_MESSAGE)) ?? row;
     return row;
+  };
+
+  /** One import runs at a time, in this process or any other. */
+  const refuseIfBusy = async () => {
+    if (running || (await repo.anyRunning())) throw conflict(BUSY_MESSAGE);
   };
 
   const sourceOf = (row: ImportRow) => {
@@ -81,6 +87,9 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const progress = (rowsDone: number) => {
       if (running?.id === id) running.rowsDone = rowsDone;
     };
+    const heartbeat = setInterval(() => {
+      if (running?.id === id) repo.heartbeat(id, running.rowsDone).catch((err: unknown) => log.warn({ err, importId: id }, 'import heartbeat not recorded'));
+    }, HEARTBEAT_MS);
     void work(progress)
       .catch(async (err: unknown) => {
         const known = err instanceof CommitRowError || err instanceof HttpError;
@@ -90,6 +99,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
       })
       .finally(() => {
+        clearInterval(heartbeat);
         if (running?.id === id) running = null;
       });
   };
@@ -103,6 +113,9 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         IMPORT_UPLOAD_ROUTE,
         { config: { permission: 'register.import' }, schema: { querystring: uploadImportQuery, response: { 201: importJobSchema } } },
         async (request, reply) => {
+          if ((await repo.uploadsInLastHour(request.user!.id)) >= IMPORT_UPLOADS_PER_HOUR) {
+            throw new HttpError(429, IMPORT_UPLOADS_MESSAGE, undefined, { 'retry-after': '3600' });
+          }
           sweepImportFiles(dataDir, ctx.now());
           const id = crypto.randomUUID();
           const body = request.body as Readable | undefined;
@@ -143,8 +156,10 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (mapping.length > summary.headers.length) throw badRequest(`The sheet has ${summary.headers.length} columns; the mapping names ${mapping.length}`);
         if (!mapping.some((target) => target !== null)) throw badRequest('Map at least one column');
         const file = sourceOf(row);
-        if (running) throw conflict(BUSY_MESSAGE);
+        await refuseIfBusy();
         const started = await repo.transition(row.id, ['uploaded', 'dry_run_failed', 'ready', 'commit_failed'], 'dry_running', {
+          heartbeatAt: sql`now()`,
+          rowsDone: 0,
           sheet,
           mapping,
           valueSynonyms: valueSynonyms ?? {},
@@ -192,8 +207,8 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw conflict(`This file creates ${newLocationCount} new ${newLocationCount === 1 ? 'location' : 'locations'}: approve them (approveNewLocations: true) to commit.`);
         }
         const file = sourceOf(row);
-        if (running) throw conflict(BUSY_MESSAGE);
-        const started = await repo.transition(row.id, ['ready'], 'committing', { message: null });
+        await refuseIfBusy();
+        const started = await repo.transition(row.id, ['ready'], 'committing', { message: null, heartbeatAt: sql`now()`, rowsDone: 0 });
         if (!started) throw conflict(BUSY_MESSAGE);
         const actorId = request.user!.id;
         const input = { file, format: row.format, sheet: row.sheet, targets: row.mapping as RunInput['targets'], synonyms: mergeValueSynonyms(row.valueSynonyms ?? {}) };

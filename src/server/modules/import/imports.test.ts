@@ -3,11 +3,11 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, getJson, postJson, registerUser, sendAs, type TestApp } from '../../../../tests/setup/test-app';
 import { insertAsset, insertLocation } from '../../../../tests/factories/register';
-import { assets, auditLog, locations } from '../../db/schema';
+import { assets, auditLog, imports, locations } from '../../db/schema';
 import type { ImportJob, ImportMapping } from '../../../shared/contract/imports';
 import type { ExportRecord } from '../../../shared/contract/reports';
 import type { HistoryEntry } from '../../../shared/contract/history';
-import { IMPORT_MAX_ROWS, NOT_A_SPREADSHEET_MESSAGE, MALFORMED_WORKBOOK_MESSAGE } from '../../../shared/domain/imports';
+import { IMPORT_MAX_ROWS, IMPORT_UPLOADS_PER_HOUR, NOT_A_SPREADSHEET_MESSAGE, MALFORMED_WORKBOOK_MESSAGE } from '../../../shared/domain/imports';
 
 /** Spreadsheet import (issue 26, ADR 029): upload, dry run, commit, error workbook, saved mappings. */
 
@@ -153,6 +153,16 @@ describe('upload', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json<{ message: string }>().message).toMatch(/25 MB/);
   });
+
+  it('takes at most 60 uploads an hour from one user', async () => {
+    const { cookie } = await registerUser(t.app, { role: 'asset_manager' });
+    const body = await workbook([['Make'], ['Daikin']]);
+    for (let i = 0; i < IMPORT_UPLOADS_PER_HOUR; i++) expect((await upload(body, 'x.xlsx', cookie)).statusCode).toBe(201);
+    const refused = await upload(body, 'x.xlsx', cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toMatch(/At most 60 spreadsheets an hour/);
+    expect((await upload(body, 'x.xlsx', manager)).statusCode).toBe(201);
+  }, 60_000);
 
   it('is for org admins and asset managers: a surveyor is refused', async () => {
     const body = await workbook([['Make'], ['Daikin']]);
@@ -421,6 +431,27 @@ describe('dry run and commit', () => {
     expect((await getJson(t.app, `/api/imports/${crypto.randomUUID()}`, admin)).statusCode).toBe(404);
     expect((await getJson(t.app, '/api/imports/not-an-id', admin)).statusCode).toBe(404);
   });
+});
+
+describe('jobs across processes', () => {
+  it('runs one import at a time in any process, and reads a job whose process stopped as failed', async () => {
+    const elsewhere = await uploaded(await workbook([['Make'], ['Daikin']]));
+    // Another process is running this job's dry run: its heartbeat is fresh.
+    await t.db.update(imports).set({ status: 'dry_running', sheet: 'Assets', heartbeatAt: sql`now()`, rowsDone: 1 }).where(eq(imports.id, elsewhere.id));
+    const job = await getJson(t.app, `/api/imports/${elsewhere.id}`, admin);
+    expect(job.json<ImportJob>()).toMatchObject({ status: 'dry_running', progress: { rowsDone: 1, rowsTotal: 1 } });
+    const mine = await uploaded(await workbook([['Make'], ['Trane']]));
+    const busy = await postJson(t.app, `/api/imports/${mine.id}/dry-run`, { sheet: 'Assets', mapping: ['make'] }, { cookie: admin });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json<{ message: string }>().message).toMatch(/Another import is running/);
+
+    // Its process died: no heartbeat for a minute.
+    await t.db.update(imports).set({ heartbeatAt: sql`now() - interval '1 minute'` }).where(eq(imports.id, elsewhere.id));
+    const failed = (await getJson(t.app, `/api/imports/${elsewhere.id}`, admin)).json<ImportJob>();
+    expect(failed).toMatchObject({ status: 'dry_run_failed', message: expect.stringMatching(/server stopped/) });
+    expect((await postJson(t.app, `/api/imports/${mine.id}/dry-run`, { sheet: 'Assets', mapping: ['make'] }, { cookie: admin })).statusCode).toBe(202);
+    await settled(mine.id);
+  }, 60_000);
 });
 
 describe('round trip', () => {

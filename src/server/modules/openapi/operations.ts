@@ -235,7 +235,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Upload a spreadsheet to import (.xlsx or .csv, at most 25 MB and 100,000 rows)',
     description:
       'The body is the file itself (any Content-Type, e.g. `application/octet-stream`), not JSON; `?name=` carries its file name. The first bytes decide the format. Answers the job with each sheet\'s headers, row count, first rows and the suggested mapping. See docs/decisions/029.',
-    errors: { 400: 'Not a spreadsheet, a damaged workbook, an empty file, no header row, or more than 100,000 rows or 200 columns', 413: 'Larger than 25 MB' },
+    errors: {
+      400: 'Not a spreadsheet, a damaged workbook, an empty file, no header row, or more than 100,000 rows or 200 columns',
+      413: 'Larger than 25 MB',
+      429: 'More than 60 uploads by this user in the last hour',
+    },
   },
   'GET /api/imports/:id': {
     id: 'getImport',
