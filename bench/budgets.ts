@@ -7,6 +7,7 @@ import type { CorpusResult } from './corpus';
 import type { AreasResult } from './areas';
 import { COMPLIANCE_BUDGETS, type ComplianceResult } from './compliance';
 import { BACKUP_P95_FACTOR, type BackupBenchResult } from './backup';
+import { IMPORT_LIMITS, type ImportBenchResult } from './imports';
 
 /** Everything one bench run measured; also the shape of bench/results/*.json (with run details). */
 export interface Measurements {
@@ -36,6 +37,8 @@ export interface Measurements {
   compliance?: ComplianceResult;
   /** The app while Back up now runs (issue 24), and the backup's time and size. */
   backup?: BackupBenchResult & { checks?: WriteCheck[] };
+  /** A 50,000-row spreadsheet import (issue 26): dry run, commit and the server's RSS. */
+  import?: ImportBenchResult;
 }
 
 export interface BudgetLine {
@@ -146,6 +149,13 @@ export function evaluate(m: Measurements, kind: 'postgres' | 'embedded'): Budget
     const { acknowledged, stored, duplicated } = m.compliance.check;
     atMost('compliance · inspections acknowledged but not stored', acknowledged - stored, 0, '');
     atMost('compliance · inspections stored twice', duplicated, 0, '');
+  }
+  if (m.import) {
+    const r = m.import;
+    atMost('import · committed', r.status === 'committed' ? 0 : 1, 0, '');
+    atMost(`import · dry run of ${r.rows.toLocaleString('en-GB')} rows`, r.dryRunSeconds, IMPORT_LIMITS.dryRunSeconds * f, 's');
+    atMost(`import · commit of ${r.rows.toLocaleString('en-GB')} rows`, r.commitSeconds, IMPORT_LIMITS.commitSeconds * f, 's');
+    atMost('import · peak server RSS', r.peakRssMb, IMPORT_LIMITS.rssMb, 'MB');
   }
   if (m.backup) {
     const { usual, during, backup, checks } = m.backup;

@@ -29,8 +29,9 @@ import { buildSearchCorpus, CORPUS_CLASSES } from './search-corpus';
 import { runAreas } from './areas';
 import { runCompliance } from './compliance';
 import { runBackupBench } from './backup';
+import { runImportBench } from './imports';
 
-const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'compliance', 'writes', 'mixed', 'backup', 'frontend'] as const;
+const PHASES = ['exports', 'reads', 'ratio', 'corpus', 'areas', 'compliance', 'writes', 'mixed', 'backup', 'import', 'frontend'] as const;
 /** The app-vs-SQL comparison alternates between its two sides this many times. */
 const RATIO_BLOCKS = 5;
 /** Unmeasured seconds of each side before its blocks (a 2-core VM took ~2,000 requests to reach its pace). */
@@ -52,6 +53,7 @@ function parseOptions() {
       'corpus-seconds': { type: 'string', default: '3' },
       'areas-per-class': { type: 'string', default: '5' },
       'backup-photos': { type: 'string', default: '10000' },
+      'import-rows': { type: 'string', default: '50000' },
       only: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'mixed-without-search': { type: 'boolean', default: false },
@@ -79,6 +81,7 @@ function parseOptions() {
     corpusSeconds: int('corpus-seconds'),
     areasPerClass: int('areas-per-class'),
     backupPhotos: int('backup-photos'),
+    importRows: int('import-rows'),
     phases: new Set(only as Phase[]),
     explain: values.explain,
     mixedWithoutSearch: values['mixed-without-search'],
@@ -341,6 +344,14 @@ async function main(): Promise<void> {
       const checks = await writes.verify(db.pool);
       m.backup.checks = [checks.assets, checks.readings];
       console.log(`  p95 during ÷ usual: ${m.backup.ratio}; all writes so far: assets ${JSON.stringify(checks.assets)}, readings ${JSON.stringify(checks.readings)}`);
+    }
+
+    if (options.phases.has('import')) {
+      console.log(`\nSpreadsheet import (issue 26): ${options.importRows.toLocaleString('en-GB')} rows × 25 columns, uploaded, dry run and committed`);
+      m.import = await runImportBench({ pool: db.pool, baseUrl: server.baseUrl, cookie, serverPid: server.pid, rows: options.importRows });
+      const r = m.import;
+      console.log(`  ${r.fileMb} MB: upload ${r.uploadSeconds} s, dry run ${r.dryRunSeconds} s, commit ${r.commitSeconds} s (${r.status}), peak server RSS ${r.peakRssMb} MB`);
+      console.log(`  dry run ${JSON.stringify(r.dryRun)}, ${r.newLocations} new locations; commit ${JSON.stringify(r.commit)}${r.message ? `: ${r.message}` : ''}`);
     }
 
     if (options.phases.has('frontend')) {

@@ -48,6 +48,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleExportCleanup } from './modules/reports/export-retention';
 import { BACKUP_CHECK_INTERVAL_MS, BACKUP_FIRST_CHECK_AFTER_MS, backupService, type BackupDatabase, type BackupService } from './modules/backups/backup-service';
 import { backupsRoutes } from './modules/backups/backups.routes';
+import { importsRoutes } from './modules/import/imports.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(scanRoutes(ctx));
   await app.register(labelsRoutes(ctx));
   await app.register(reportsRoutes(ctx));
+  await app.register(importsRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
   scheduleUploadCleanup(app, ctx);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { ClipboardList, FileText, Gauge, LayoutDashboard, MapPin, Package, Search, Settings, ShieldCheck, Users } from 'lucide-react';
+import { ClipboardList, FileText, FileUp, Gauge, LayoutDashboard, MapPin, Package, Search, Settings, ShieldCheck, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { NavItem } from '@/components/layout/navigation';
 
@@ -30,6 +30,7 @@ export const PAGES: readonly Page[] = [
   { path: paths.meters, component: lazy(() => import('./routes/meters')), nav: { title: 'Meters', icon: Gauge } },
   { path: paths.search, component: lazy(() => import('./routes/search')), nav: { title: 'Search', icon: Search } },
   { path: paths.reports, component: lazy(() => import('./routes/reports')), nav: { title: 'Reports', icon: FileText } },
+  { path: paths.import, component: lazy(() => import('./routes/import')), nav: { title: 'Import', icon: FileUp, permission: 'register.import' } },
   { path: paths.users, component: lazy(() => import('./routes/users')), nav: { title: 'Users', icon: Users, permission: 'user.manage' } },
   { path: paths.settings, component: lazy(() => import('./routes/settings')), nav: { title: 'Settings', icon: Settings, permission: 'settings.manage' } },
   { path: paths.account, component: lazy(() => import('./routes/account')) },

@@ -12,6 +12,8 @@ export const paths = {
   meters: '/meters',
   search: '/search',
   reports: '/reports',
+  /** Spreadsheet import (issue 26): org admins and asset managers. */
+  import: '/import',
   users: '/users',
   settings: '/settings',
   account: '/account',

@@ -34,6 +34,7 @@ import { ANCHOR_RULES, INSPECTION_RESULTS, REGIME_CATEGORIES, type ReadingDefini
 import { OBLIGATION_STATES, OBLIGATION_STATUSES } from '../../shared/domain/compliance/obligation-status';
 import { INTERVAL_UNITS } from '../../shared/domain/compliance/calendar-date';
 import { REMINDER_OUTCOMES, REMINDER_THRESHOLDS } from '../../shared/domain/compliance/reminders';
+import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../shared/domain/imports';
 import { BACKUP_FREQUENCIES, BACKUP_RUN_STATUSES, BACKUP_SCHEDULE_DEFAULTS, BACKUP_TRIGGERS } from '../../shared/domain/backups';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -391,6 +392,8 @@ export const assets = pgTable(
     index('assets_created_by_idx').on(t.createdBy),
     // A scanned code finds its asset by barcode as well as by assetId and clientAssetId (ADR 027).
     index('assets_barcode_idx').on(t.barcode),
+    // An import matches rows by serial when no code is given (ADR 029).
+    index('assets_serial_idx').on(t.serial),
     trigram('assets_search_text_trgm_idx', t.searchText),
     bigrams('assets_search_bigrams_idx', t.searchText),
   ],
@@ -950,6 +953,8 @@ export const auditLog = pgTable(
     operation: text('operation').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The spreadsheet import whose commit made the change (app.import_id; ADR 029), else null. */
+    importId: uuid('import_id'),
   },
   (t) => [
     index('audit_log_asset_id_id_idx').on(t.assetId, t.id.desc().nullsFirst()),
@@ -989,3 +994,55 @@ export const uploadGrants = pgTable(
   },
   (t) => [index('upload_grants_user_id_created_at_idx').on(t.userId, t.createdAt), index('upload_grants_created_at_idx').on(t.createdAt)],
 );
+
+export const importStatus = pgEnum('import_status', IMPORT_STATUSES);
+export const importFormat = pgEnum('import_format', IMPORT_FORMATS);
+
+/**
+ * Spreadsheet imports (src/server/modules/import, ADR 029): the uploaded file (kept under
+ * DATA_DIR/imports for a day), the mapping of its last dry run, where the job stands and what the
+ * dry run found. Only the file's SHA-256 and name are kept once the file has gone.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    format: importFormat('format').notNull(),
+    /** Each sheet's name, headers, row count and sample, as the upload read them. */
+    sheets: jsonb('sheets').$type<unknown[]>().notNull(),
+    sheet: text('sheet'),
+    mapping: jsonb('mapping').$type<(string | null)[]>(),
+    valueSynonyms: jsonb('value_synonyms').$type<Record<string, Record<string, string>>>(),
+    status: importStatus('status').notNull().default('uploaded'),
+    message: text('message'),
+    counts: jsonb('counts').$type<{ create: number; update: number; unchanged: number; error: number }>(),
+    /** The dry run's diffs sample, new-location tree and first errors (ADR 029). */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    /** The new locations the dry run found, as their paths joined: a commit creating others is refused. */
+    newLocationsKey: text('new_locations_key'),
+    /**
+     * While a dry run or commit runs, the process running it refreshes this (the database's clock)
+     * with the rows it has read: any process answers the progress, and a job whose heartbeat stopped
+     * belonged to a process that died (ADR 029).
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    rowsDone: integer('rows_done').notNull().default(0),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_created_at_idx').on(t.createdAt.desc()), index('imports_created_by_idx').on(t.createdBy)],
+);
+
+/** Column mappings saved by name to reuse with the next file (by header name), with extra value synonyms. */
+export const importMappings = pgTable('import_mappings', {
+  name: text('name').primaryKey(),
+  mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+  valueSynonyms: jsonb('value_synonyms').$type<Record<string, Record<string, string>>>().notNull().default({}),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { HttpError } from '../http-errors';
 import { isApiRequest } from './api-request';
 import { LOCAL_UPLOAD_ROUTE } from '../modules/uploads/local-upload';
+import { IMPORT_UPLOAD_ROUTE } from '../modules/import/imports.routes';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -63,9 +64,12 @@ export async function registerSecurity(app: FastifyInstance, options: { storageO
     const contentType = request.headers['content-type'];
     const isJson = contentType !== undefined && /^application\/json\b/i.test(contentType);
     const isSignedUpload = request.method === 'PUT' && request.routeOptions.url === LOCAL_UPLOAD_ROUTE;
+    // A spreadsheet to import is sent as itself too (ADR 029); with no preflight to stop it, the
+    // same-origin checks below are what refuse a cross-site post of one.
+    const isImportUpload = request.method === 'POST' && request.routeOptions.url === IMPORT_UPLOAD_ROUTE;
     // Bodiless calls (the spec's POST /api/logout and /api/objects/upload send no body and no
     // Content-Type) pass; an empty body that names a form type (an HTML form with no fields) does not.
-    if (!isSignedUpload && (hasBody || contentType !== undefined) && !isJson) {
+    if (!isSignedUpload && !isImportUpload && (hasBody || contentType !== undefined) && !isJson) {
       throw new HttpError(415, 'Requests that change data must be sent as JSON (Content-Type: application/json)');
     }
 

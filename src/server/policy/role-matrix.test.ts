@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastif
 import { users } from '../db/schema';
 import { createTestApp, newUser, postJson, registerUser, signIn, type TestApp } from '../../../tests/setup/test-app';
 import { png, requestUpload, uploadLocal } from '../../../tests/setup/media-fixtures';
+import { importJob, settledImport, workbookOf, XLSX_TYPE } from '../../../tests/setup/import-fixtures';
 import { DEFAULT_MATRIX, refusalReason, type Permission } from '../../shared/domain/permissions';
 import { ROLES, type Role } from '../../shared/domain/roles';
 import type { RoutePermission } from './route-permissions';
@@ -29,6 +30,8 @@ let t: TestApp;
 let as: Users;
 /** An asset manager who makes the records the others act on. */
 let owner: { id: string; cookie: string };
+/** The last import job made, which may still be running. */
+let lastImport: string | undefined;
 const routes = new Map<string, RoutePermission | undefined>();
 
 const json = (method: InjectOptions['method'], url: string, cookie: string, body?: unknown): InjectOptions => ({
@@ -66,6 +69,15 @@ const make = {
       .values({ ...newUser(), passwordHash: 'not-used', status: 'pending', requestedRole: 'surveyor', role: 'surveyor', email: null })
       .returning({ id: users.id });
     return row!.id;
+  },
+  /** An import job (ADR 029), once the one before it has finished (one import runs at a time). */
+  importJob: async (dryRun: boolean) => {
+    if (lastImport) await settledImport(t.app, owner.cookie, lastImport);
+    const asset = await make.asset();
+    const { assetId } = (await t.app.inject(json('GET', `/api/assets/${asset}`, owner.cookie))).json<{ assetId: string }>();
+    const job = await importJob(t.app, owner.cookie, [['Asset ID', 'Make'], [assetId, `Imported ${Math.random()}`]], dryRun);
+    lastImport = job.id;
+    return job.id;
   },
   invite: async () => {
     const res = await postJson(t.app, '/api/invites', { role: 'surveyor' }, { cookie: as.org_admin.cookie });
@@ -248,6 +260,22 @@ const CALLS: Record<string, (role: Role) => Promise<Call>> = {
   'GET /api/locations/:id/offline-copy': async (role) => ({ request: json('GET', `/api/locations/${await make.site()}/offline-copy`, as[role].cookie) }),
   'GET /api/scan': async (role) => ({ request: json('GET', '/api/scan?code=AST-000001', as[role].cookie) }),
   'POST /api/reports/export': async (role) => ({ request: json('POST', '/api/reports/export', as[role].cookie, { reportType: 'actions_list' }) }),
+  'POST /api/imports': async (role) => {
+    if (lastImport) await settledImport(t.app, owner.cookie, lastImport);
+    const body = await workbookOf([['Make'], ['Daikin']]);
+    return { request: { method: 'POST', url: '/api/imports?name=matrix.xlsx', headers: { cookie: as[role].cookie, 'content-type': XLSX_TYPE }, payload: body } };
+  },
+  'GET /api/imports/:id': async (role) => ({ request: json('GET', `/api/imports/${await make.importJob(false)}`, as[role].cookie) }),
+  'POST /api/imports/:id/dry-run': async (role) => {
+    const id = await make.importJob(false);
+    return { request: json('POST', `/api/imports/${id}/dry-run`, as[role].cookie, { sheet: 'Assets', mapping: ['assetId', 'make'] }) };
+  },
+  'POST /api/imports/:id/commit': async (role) => ({ request: json('POST', `/api/imports/${await make.importJob(true)}/commit`, as[role].cookie, {}) }),
+  'GET /api/imports/:id/errors.xlsx': async (role) => ({ request: json('GET', `/api/imports/${await make.importJob(true)}/errors.xlsx`, as[role].cookie) }),
+  'GET /api/import-mappings': async (role) => ({ request: json('GET', '/api/import-mappings', as[role].cookie) }),
+  'PUT /api/import-mappings': async (role) => ({
+    request: json('PUT', '/api/import-mappings', as[role].cookie, { name: `Matrix ${role}`, mapping: { 'Asset No': 'clientAssetId' } }),
+  }),
   'GET /api/reports/exports': async (role) => ({ request: json('GET', '/api/reports/exports', as[role].cookie) }),
   'GET /api/reports/exports/:id/download': async (role) => {
     // The role's own export (a download link is personal), made by the admin when the role may not export.

@@ -26,8 +26,12 @@ declare module 'fastify' {
 
 export class MissingPermissionError extends Error {}
 
-/** Permissions over the register, whose routes an area manager's areas bound. */
-const boundByAreas = (permission: RoutePermission) => !['public', 'signed-in', 'user.manage', 'settings.manage', 'backup.manage'].includes(permission);
+/**
+ * Permissions over the register, whose routes an area manager's areas bound. An import reaches the
+ * whole estate, and no area manager can hold it (ADR 029).
+ */
+const boundByAreas = (permission: RoutePermission) =>
+  !['public', 'signed-in', 'user.manage', 'settings.manage', 'backup.manage', 'register.import'].includes(permission);
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 

@@ -37,6 +37,8 @@ export const historyEntrySchema = z.object({
   subject: z.string().nullable(),
   /** For a create the fields it set, for an update only those that changed, for a delete those it had. */
   changes: z.array(historyChangeSchema),
+  /** The spreadsheet import whose commit made this change ("Imported"), else null (ADR 029). */
+  importId: z.string().nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

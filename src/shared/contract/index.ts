@@ -18,3 +18,4 @@ export * from './calendar';
 export * from './scan';
 export * from './labels';
 export * from './offline-copy';
+export * from './imports';

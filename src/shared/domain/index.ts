@@ -18,3 +18,4 @@ export * from './areas';
 export * from './compliance';
 export * from './scan';
 export * from './labels';
+export * from './imports';

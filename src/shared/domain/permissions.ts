@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'user.manage',
   'settings.manage',
   'backup.manage',
+  'register.import',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -57,6 +58,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'user.manage': 'Manage users and invites',
   'settings.manage': 'Change organisation settings',
   'backup.manage': 'Manage backups and their schedule',
+  'register.import': 'Import spreadsheets into the register',
 };
 
 /**
@@ -71,9 +73,13 @@ const REGISTER_STAFF: Record<Permission, Grant> = {
   'settings.manage': 'none',
   'backup.manage': 'none',
 };
-/** Surveyors and area managers: the spec's flows, edits of what they made, no deletes but their own media. */
+/**
+ * Surveyors and area managers: the spec's flows, edits of what they made, no deletes but their own
+ * media, no imports (an import creates and changes records across the whole estate; ADR 029).
+ */
 const FIELD_STAFF: Record<Permission, Grant> = {
   ...REGISTER_STAFF,
+  'register.import': 'none',
   'location.update': 'own',
   'asset.update': 'own',
   'asset.delete': 'none',

@@ -11,10 +11,17 @@ const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
   operation: 'update',
   subject: null,
   changes: [],
+  importId: null,
   ...overrides,
 });
 
 describe('describeEntry', () => {
+  it('says when a spreadsheet import made the change', () => {
+    expect(describeEntry(entry({ operation: 'create', importId: 'i1' }))).toBe('Imported asset');
+    expect(describeEntry(entry({ operation: 'update', importId: 'i1' }))).toBe('Updated asset by import');
+    expect(describeEntry(entry({ operation: 'update' }))).toBe('Updated asset');
+  });
+
   it('names what happened, with the record code or quoted name', () => {
     expect(describeEntry(entry({ operation: 'create', subject: 'AST-000001' }))).toBe('Created asset');
     expect(describeEntry(entry({ entity: 'assessment', operation: 'create', subject: 'ASM-000012' }))).toBe('Recorded assessment ASM-000012');

@@ -60,7 +60,9 @@ export function describeEntry(entry: HistoryEntry): string {
     const value = type?.after ?? type?.before;
     if (value === 'photo' || value === 'video' || value === 'document') noun = value;
   }
-  const sentence = `${VERBS[entry.entity][entry.operation]} ${noun}`;
+  // A spreadsheet import's changes say so (ADR 029): "Imported asset", "Updated asset by import".
+  const verb = entry.importId && entry.operation === 'create' ? 'Imported' : VERBS[entry.entity][entry.operation];
+  const sentence = `${verb} ${noun}${entry.importId && entry.operation !== 'create' ? ' by import' : ''}`;
   // The asset's own entries sit on its page: its code would only repeat the header.
   if (!entry.subject || entry.entity === 'asset') return sentence;
   return CODE_SUBJECTS.has(entry.entity) ? `${sentence} ${entry.subject}` : `${sentence} “${entry.subject}”`;

@@ -14,7 +14,8 @@
 -- changes anyone made. The settings row's id is 1, not a uuid: its entries carry the nil uuid.
 -- An obligation's dates and status follow from its inspections (logged themselves) and the calendar
 -- (ADR 025): those columns are derived too, as is an action's copy of its asset's place. An
--- inspection's asset is its obligation's.
+-- inspection's asset is its obligation's. A spreadsheet import's commit names itself in
+-- app.import_id for its transaction (ADR 029): its rows say "imported".
 CREATE OR REPLACE FUNCTION audit_record_change() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'public', 'pg_temp'
@@ -62,7 +63,7 @@ BEGIN
     WHEN 'inspections' THEN (SELECT o.asset_id FROM obligations o WHERE o.id = (row_data ->> 'obligation_id')::uuid)
     ELSE NULL
   END;
-  INSERT INTO audit_log (actor_id, entity, entity_id, asset_id, operation, before, after)
+  INSERT INTO audit_log (actor_id, entity, entity_id, asset_id, operation, before, after, import_id)
   VALUES (
     nullif(current_setting('app.actor_id', true), '')::uuid,
     TG_TABLE_NAME,
@@ -70,7 +71,8 @@ BEGIN
     subject_asset,
     CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
     before_values,
-    after_values
+    after_values,
+    nullif(current_setting('app.import_id', true), '')::uuid
   );
   RETURN NULL;
 END

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { auditLog } from '../../db/schema';
 import { createTestApp, postJson, registerUser, type TestApp } from '../../../../tests/setup/test-app';
 import { png, uploadLocal } from '../../../../tests/setup/media-fixtures';
+import { importJob, settledImport } from '../../../../tests/setup/import-fixtures';
 import type { User } from '../../../shared/contract/auth';
 import { AUDITED_TABLE_NAMES } from './audited-tables';
 
@@ -48,6 +49,10 @@ const NOT_AUDITED = new Set([
   'POST /api/reports/export',
   // Reads, sent as a POST for the length of its body (up to 500 asset ids): it writes nothing.
   'POST /api/labels.pdf',
+  // An import's upload and dry run write only its job record; its saved mappings are settings (ADR 029).
+  'POST /api/imports',
+  'POST /api/imports/:id/dry-run',
+  'PUT /api/import-mappings',
 ]);
 
 let t: TestApp;
@@ -125,6 +130,18 @@ const AUDITED_STEPS: Array<[route: string, run: () => Promise<LightMyRequestResp
   ],
   ['PATCH /api/obligations/:id', () => send('PATCH', `/api/obligations/${made.obligation}`, { contractor: 'Sparks Ltd' })],
   ['POST /api/inspections', () => post('/api/inspections', { obligationId: made.obligation, performedOn: '2026-01-05', result: 'pass' })],
+  [
+    // The commit runs in the background (ADR 029): the step answers the job once it has committed.
+    'POST /api/imports/:id/commit',
+    async () => {
+      const { assetId } = (await t.app.inject({ method: 'GET', url: `/api/assets/${made.asset}`, headers: { cookie } })).json<{ assetId: string }>();
+      const job = await importJob(t.app, cookie, [['Asset ID', 'Make'], [assetId, 'Imported make']]);
+      const res = await post(`/api/imports/${job.id}/commit`, {});
+      if (res.statusCode !== 202) return res;
+      const done = await settledImport(t.app, cookie, job.id);
+      return done.json<{ status: string }>().status === 'committed' ? done : res;
+    },
+  ],
   ['DELETE /api/assets/:id', () => send('DELETE', `/api/assets/${made.asset}`)],
 ];
 

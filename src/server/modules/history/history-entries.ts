@@ -12,6 +12,7 @@ export interface AuditRow {
   operation: HistoryOperation;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  importId: string | null;
 }
 
 interface ColumnChange {
@@ -131,5 +132,6 @@ export function toHistoryEntry(
     operation: row.operation,
     subject: subjectOf(row.entity, wholeRow) ?? renamed ?? subjects.get(row.entityId) ?? ownName(table, row.entityId, names) ?? null,
     changes,
+    importId: row.importId,
   };
 }

@@ -53,6 +53,7 @@ export function historyRepo(db: Db) {
           operation: sql<AuditRow['operation']>`${auditLog.operation}`,
           before: auditLog.before,
           after: auditLog.after,
+          importId: auditLog.importId,
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))

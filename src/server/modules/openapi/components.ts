@@ -9,6 +9,7 @@ import {
   userSchema,
 } from '../../../shared/contract';
 import { backupEntrySchema, backupRunSchema, backupSettingsSchema } from '../../../shared/contract/backups';
+import { importJobSchema, newLocationNodeSchema } from '../../../shared/contract/imports';
 import { RESOURCES } from '../../resources';
 
 /** The schema every error answer uses; the error responses refer to it by this name. */
@@ -31,6 +32,9 @@ const NAMED: Array<[z.ZodType, string]> = [
   [backupSettingsSchema, 'BackupSettings'],
   [backupRunSchema, 'BackupRun'],
   [backupEntrySchema, 'BackupEntry'],
+  [importJobSchema, 'ImportJob'],
+  // Recursive (a tree): only a named schema can refer to itself.
+  [newLocationNodeSchema, 'NewLocationNode'],
 ];
 
 /** Idempotent: every app built in one process (tests build many) names the same schemas the same way. */

@@ -38,6 +38,7 @@ export const TAGS: Array<{ name: string; description: string; segments: string[]
   },
   { name: 'search', description: 'Search across assets, actions and meters', segments: ['search'] },
   { name: 'reports', description: 'Spreadsheet exports', segments: ['reports'] },
+  { name: 'imports', description: 'Spreadsheet imports: upload, dry run, commit, error workbook, saved mappings (org admins and asset managers)', segments: ['imports', 'import-mappings'] },
   { name: 'service', description: 'Readiness and this description', segments: ['health', 'openapi.json'] },
 ];
 
@@ -50,7 +51,7 @@ const DESCRIPTION = `The JSON API of the Asset Register: the same calls its own 
 
 **Sessions.** \`POST /api/login\` or \`POST /api/register\` sets an HttpOnly session cookie (\`__Host-sid\` over HTTPS, \`sid\` over plain HTTP); send it with every call. Every route needs it except those marked public. A session ends after 30 minutes idle or 12 hours (configurable).
 
-**Writes.** A request that changes data and has a body must send JSON (\`Content-Type: application/json\`), else 415. Bodiless calls (\`POST /api/logout\`, \`POST /api/objects/upload\`, \`POST /api/backups\`) may send no body and no Content-Type. Browsers' cross-site writes are refused by Origin and Sec-Fetch-Site (403).
+**Writes.** A request that changes data and has a body must send JSON (\`Content-Type: application/json\`), else 415; the two uploads of a file itself (the PUT of a media upload, \`POST /api/imports\`) are the exceptions. Bodiless calls (\`POST /api/logout\`, \`POST /api/objects/upload\`, \`POST /api/backups\`) may send no body and no Content-Type. Browsers' cross-site writes are refused by Origin and Sec-Fetch-Site (403).
 
 **Idempotent writes.** The calls an offline device replays (creating a location, asset, assessment, action, meter, reading, media record or inspection, and changing an action) take an optional \`Idempotency-Key\` header: 8 to 128 letters, digits or \`. _ : -\` (a UUID is best), the user's own. The first successful answer is kept for 7 days and a repeat of the same request with the same key gets it again (same status and body, with \`Idempotent-Replayed: true\`), writing nothing. The same key with another method, path or body is a 422; while the first request is still running a repeat waits up to 5 seconds, then gets 409 with Retry-After. A failed request keeps nothing: the key may be sent again with a corrected request.
 

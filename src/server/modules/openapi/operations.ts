@@ -230,6 +230,42 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/inspections': { id: 'createInspection', summary: 'Record an inspection (append-only; a repeated id gives the first record back)' },
   'GET /api/search': { id: 'search', summary: 'Search assets, actions and meters (at least 2 characters)' },
   'GET /api/dashboard/stats': { id: 'getDashboardStats', summary: 'The dashboard figures' },
+  'POST /api/imports': {
+    id: 'uploadImport',
+    summary: 'Upload a spreadsheet to import (.xlsx or .csv, at most 25 MB and 100,000 rows)',
+    description:
+      'The body is the file itself (any Content-Type, e.g. `application/octet-stream`), not JSON; `?name=` carries its file name. The first bytes decide the format. Answers the job with each sheet\'s headers, row count, first rows and the suggested mapping. See docs/decisions/029.',
+    errors: {
+      400: 'Not a spreadsheet, a damaged workbook, an empty file, no header row, or more than 100,000 rows or 200 columns',
+      413: 'Larger than 25 MB',
+      429: 'More than 60 uploads by this user in the last hour',
+    },
+  },
+  'GET /api/imports/:id': {
+    id: 'getImport',
+    summary: 'An import job: its status, progress, counts, diffs, new locations and first errors',
+    description: 'Poll it while `status` is `dry_running` or `committing`.',
+  },
+  'POST /api/imports/:id/dry-run': {
+    id: 'dryRunImport',
+    summary: 'Check the file with a mapping, changing nothing (runs in the background: poll the job)',
+    description:
+      '`mapping` lists, in the sheet\'s column order, each column\'s field (`assetId`, `clientAssetId`, `type`, … `locationPath`, `region` … `area`, `customFields`), `custom:<name>`, or null to ignore it. `valueSynonyms` adds cell texts for enum values, e.g. `{ "condition": { "G": "good" } }`.',
+    errors: { 409: 'Another import is running, the job is already committed, or its file has been removed' },
+  },
+  'POST /api/imports/:id/commit': {
+    id: 'commitImport',
+    summary: 'Import the file as its last dry run saw it, all or nothing (runs in the background: poll the job)',
+    description: 'Send `approveNewLocations: true` when the dry run found new locations. Every row is checked again; any row in error, or any failure, leaves the register as it was and the job `commit_failed` with the reason.',
+    errors: { 409: 'No successful dry run yet, rows in error, new locations not approved, another import running, or already committed' },
+  },
+  'GET /api/imports/:id/errors.xlsx': {
+    id: 'importErrorWorkbook',
+    summary: 'The error workbook: the sheet\'s rows with an `errors` column, to fix and upload again',
+    errors: { 409: 'No dry run yet, or the file has been removed' },
+  },
+  'GET /api/import-mappings': { id: 'listImportMappings', summary: 'Saved column mappings, by name' },
+  'PUT /api/import-mappings': { id: 'saveImportMapping', summary: 'Save a column mapping (by header name) and value synonyms under a name, replacing one of that name' },
   'GET /api/labels.pdf': {
     id: 'labelSheet',
     summary: "A4 label sheet (PDF) of the assets in a location and everything inside it, or tags for the locations",

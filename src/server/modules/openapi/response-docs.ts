@@ -53,6 +53,9 @@ export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
   'GET /api/media/:id/thumbnail': storedFile(['image/webp'], 'The thumbnail'),
   'DELETE /api/media/:id': { 204: empty('Deleted, with its file and thumbnail') },
   'DELETE /api/s3/multipart/:uploadId': { 204: empty('Aborted: the parts uploaded so far are discarded') },
+  'GET /api/imports/:id/errors.xlsx': {
+    200: file([SPREADSHEET], 'The error workbook, as an attachment named after the uploaded file (<name>-errors.xlsx)'),
+  },
   'GET /api/labels.pdf': {
     200: file(['application/pdf'], 'The label sheet, as an attachment named after the location and the layout (labels-<location>-<layout>.pdf, or location-tags-<location>-<layout>.pdf)'),
   },

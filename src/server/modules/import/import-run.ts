@@ -1,0 +1,342 @@
+import { eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createAssetSchema, updateAssetSchema } from '../../../shared/contract/assets';
+import type { ImportCounts, ImportDiff, ImportRowError, NewLocationNode } from '../../../shared/contract/imports';
+import { type ImportFormat, type ImportTarget, type ValueSynonyms } from '../../../shared/domain/imports';
+import type { Db } from '../../db/client';
+import type { Tx } from '../../db/actor';
+import { assets, locations } from '../../db/schema';
+import { loadLocationIndex, newLocationsKey, newLocationTree, type IndexedLocation, type LocationIndex } from './location-index';
+import { mappingOf, parseRow, type Mapping, type ParsedRow, type RowProblem } from './parse-row';
+import { dataRows, readSheet, type SheetRow } from './sheet-reader';
+
+/**
+ * The dry run and the commit of an import (ADR 029): the same pass over the file, 500 rows at a
+ * time. Each chunk's keys are looked up in one query and its matched assets read in one more; each
+ * row is then matched, placed, checked with the asset form's own schema and compared with the
+ * asset. The dry run only counts; the commit (inside one transaction) also writes, and stops at the
+ * first row in error, which rolls everything back.
+ */
+
+const CHUNK_ROWS = 500;
+/** How many updates the job shows with their changes. */
+const DIFF_SAMPLE = 200;
+
+type AssetRow = typeof assets.$inferSelect;
+type Executor = Db | Tx;
+
+export interface RunInput {
+  file: string;
+  format: ImportFormat;
+  sheet: string;
+  targets: (ImportTarget | null)[];
+  synonyms: ValueSynonyms;
+  onProgress: (rowsDone: number) => void;
+}
+
+export interface RunResult {
+  counts: ImportCounts;
+  diffs: ImportDiff[];
+  errors: ImportRowError[];
+  newLocations: NewLocationNode[];
+  newLocationCount: number;
+  newLocationsKey: string;
+}
+
+/** A row in error during a commit: the commit stops and nothing is written. */
+export class CommitRowError extends Error {}
+
+interface Writer {
+  actorId: string;
+}
+
+export async function runImport(executor: Executor, input: RunInput, writer?: Writer): Promise<RunResult> {
+  const index = await loadLocationIndex(executor);
+  let mapping: Mapping | undefined;
+  const state: RunState = {
+    counts: { create: 0, update: 0, unchanged: 0, error: 0 },
+    diffs: [],
+    errors: [],
+    seen: { assetId: new Map(), clientAssetId: new Map(), barcode: new Map(), serial: new Map() },
+    matched: new Map(),
+    locationsWritten: 0,
+  };
+  let chunk: SheetRow[] = [];
+  let done = 0;
+  const flush = async () => {
+    await processChunk(executor, chunk, mapping!, input.synonyms, index, state, writer);
+    done += chunk.length;
+    chunk = [];
+    input.onProgress(done);
+  };
+  const rows = dataRows(input.sheet, readSheet(input.file, input.format, input.sheet), (headers) => (mapping = mappingOf(input.targets, headers)));
+  for await (const row of rows) {
+    chunk.push(row);
+    if (chunk.length >= CHUNK_ROWS) await flush();
+  }
+  if (chunk.length > 0) await flush();
+  const created = index.created();
+  return {
+    counts: state.counts,
+    diffs: state.diffs,
+    errors: state.errors,
+    newLocations: newLocationTree(created),
+    newLocationCount: created.length,
+    newLocationsKey: newLocationsKey(created),
+  };
+}
+
+type KeyKind = 'assetId' | 'clientAssetId' | 'barcode' | 'serial';
+interface RunState {
+  counts: ImportCounts;
+  diffs: ImportDiff[];
+  errors: ImportRowError[];
+  /** Each key the file has named so far, and the first row naming it. */
+  seen: Record<KeyKind, Map<string, number>>;
+  /** Existing assets a row matched, and that row. */
+  matched: Map<string, number>;
+  locationsWritten: number;
+}
+
+const KEY_LABELS: Record<KeyKind, string> = { assetId: 'Asset ID', clientAssetId: 'asset number', barcode: 'barcode', serial: 'serial' };
+
+/** The key a row is matched by: the first of asset ID, asset number, barcode, serial it has. */
+function identityOf(row: ParsedRow): { kind: KeyKind; value: string } | undefined {
+  if (row.assetId) return { kind: 'assetId', value: row.assetId };
+  if (row.clientAssetId) return { kind: 'clientAssetId', value: row.clientAssetId };
+  if (row.values.barcode) return { kind: 'barcode', value: row.values.barcode };
+  if (row.values.serial) return { kind: 'serial', value: row.values.serial };
+  return undefined;
+}
+
+function keysOf(row: ParsedRow): [KeyKind, string][] {
+  const keys: [KeyKind, string][] = [];
+  if (row.assetId) keys.push(['assetId', row.assetId]);
+  if (row.clientAssetId) keys.push(['clientAssetId', row.clientAssetId]);
+  if (row.values.barcode) keys.push(['barcode', row.values.barcode]);
+  if (row.values.serial) keys.push(['serial', row.values.serial]);
+  return keys;
+}
+
+interface Lookups {
+  byAssetId: Map<string, AssetRow>;
+  byClientId: Map<string, AssetRow>;
+  /** Barcodes and serials of the chunk: how many assets have each, and the asset when one. */
+  codes: Record<'barcode' | 'serial', Map<string, { count: number; asset?: AssetRow }>>;
+}
+
+async function lookUp(executor: Executor, rows: ParsedRow[], forUpdate: boolean): Promise<Lookups> {
+  const assetIds = new Set<string>();
+  const clientIds = new Set<string>();
+  const barcodes = new Set<string>();
+  const serials = new Set<string>();
+  for (const row of rows) {
+    const identity = identityOf(row);
+    if (identity?.kind === 'assetId') assetIds.add(identity.value);
+    else if (identity?.kind === 'clientAssetId') clientIds.add(identity.value);
+    else if (identity) {
+      if (row.values.barcode) barcodes.add(row.values.barcode);
+      if (row.values.serial) serials.add(row.values.serial);
+    }
+  }
+  const codeCounts = async (column: typeof assets.barcode | typeof assets.serial, values: Set<string>) =>
+    values.size === 0
+      ? []
+      : executor
+          .select({ value: sql<string>`${column}`, count: sql<number>`count(*)::int`, id: sql<string>`min(${assets.id}::text)` })
+          .from(assets)
+          .where(inArray(column, [...values]))
+          .groupBy(column);
+  const [keyed, barcodeCounts, serialCounts] = await Promise.all([
+    assetIds.size + clientIds.size === 0
+      ? []
+      : executor
+          .select({ id: assets.id })
+          .from(assets)
+          .where(or(inArray(assets.assetId, [...assetIds]), inArray(assets.clientAssetId, [...clientIds]))),
+    codeCounts(assets.barcode, barcodes),
+    codeCounts(assets.serial, serials),
+  ]);
+  const ids = new Set([...keyed.map((r) => r.id), ...[...barcodeCounts, ...serialCounts].filter((c) => c.count === 1).map((c) => c.id)]);
+  let full: AssetRow[] = [];
+  if (ids.size > 0) {
+    const query = executor.select(getTableColumns(assets)).from(assets).where(inArray(assets.id, [...ids]));
+    full = forUpdate ? await query.for('update') : await query;
+  }
+  const byId = new Map(full.map((a) => [a.id, a]));
+  const lookups: Lookups = { byAssetId: new Map(), byClientId: new Map(), codes: { barcode: new Map(), serial: new Map() } };
+  for (const asset of full) {
+    lookups.byAssetId.set(asset.assetId, asset);
+    if (asset.clientAssetId) lookups.byClientId.set(asset.clientAssetId, asset);
+  }
+  for (const [kind, counts] of [['barcode', barcodeCounts], ['serial', serialCounts]] as const) {
+    for (const c of counts) lookups.codes[kind].set(c.value, { count: c.count, asset: c.count === 1 ? byId.get(c.id) : undefined });
+  }
+  return lookups;
+}
+
+type Match = { asset: AssetRow } | { asset: null } | { problem: string };
+
+function match(row: ParsedRow, lookups: Lookups): Match {
+  if (row.assetId) {
+    const asset = lookups.byAssetId.get(row.assetId);
+    return asset ? { asset } : { problem: `Asset ID ${row.assetId} is not in the register (leave it blank to add a new asset)` };
+  }
+  if (row.clientAssetId) return { asset: lookups.byClientId.get(row.clientAssetId) ?? null };
+  for (const kind of ['barcode', 'serial'] as const) {
+    const value = row.values[kind];
+    if (!value) continue;
+    const found = lookups.codes[kind].get(value);
+    if (found && found.count > 1) return { problem: `${found.count} assets have ${KEY_LABELS[kind]} ${value}: add the Asset ID to say which` };
+    if (found?.asset) return { asset: found.asset };
+  }
+  return { asset: null };
+}
+
+/** Custom fields equal, reading the file's text values as the export writes the stored ones. */
+function sameCustomFields(stored: Record<string, unknown>, fromFile: Record<string, unknown>): boolean {
+  const keys = Object.keys(stored);
+  if (keys.length !== Object.keys(fromFile).length) return false;
+  return keys.every((key) => {
+    if (!(key in fromFile)) return false;
+    const a = stored[key];
+    const b = fromFile[key];
+    if (typeof b !== 'string') return JSON.stringify(a) === JSON.stringify(b);
+    return typeof a === 'string' ? a === b : JSON.stringify(a) === b || String(a) === b;
+  });
+}
+
+/** The custom fields a row leaves the asset with (the stored ones when it names none). */
+function customFieldsAfter(row: ParsedRow, stored: Record<string, unknown>): Record<string, unknown> {
+  let fields = row.customFields && !sameCustomFields(stored, row.customFields.value) ? { ...row.customFields.value } : { ...stored };
+  for (const [name, value] of Object.entries(row.customValues)) {
+    if (value === null) {
+      const { [name]: _removed, ...rest } = fields;
+      fields = rest;
+    } else if (!sameCustomFields({ v: fields[name] }, { v: value })) fields[name] = value;
+  }
+  return fields;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The schema's problems, less those of a column whose cell was already refused ("is required" after "is not one of"). */
+function zodProblems(error: z.ZodError, mapping: Mapping, already: RowProblem[]): RowProblem[] {
+  const refused = new Set(already.map((p) => p.column));
+  return error.issues.flatMap((issue) => {
+    const field = String(issue.path[0] ?? '');
+    const column =
+      field === 'locationId'
+        ? (mapping.columnOf.locationPath ?? mapping.columnOf.area ?? mapping.columnOf.site ?? null)
+        : (mapping.columnOf[field as keyof Mapping['columnOf']] ?? null);
+    return column !== null && refused.has(column) ? [] : [{ column, message: issue.message }];
+  });
+}
+
+async function processChunk(
+  executor: Executor,
+  chunk: SheetRow[],
+  mapping: Mapping,
+  synonyms: ValueSynonyms,
+  index: LocationIndex,
+  state: RunState,
+  writer: Writer | undefined,
+): Promise<void> {
+  const parsed = chunk.map((row) => parseRow(row, mapping, synonyms));
+  const lookups = await lookUp(executor, parsed, writer !== undefined);
+  const creates: (z.output<typeof createAssetSchema> & { locationPath: string })[] = [];
+  const updates: { id: string; changes: Record<string, unknown> }[] = [];
+  const newLocations: IndexedLocation[] = [];
+
+  for (const row of parsed) {
+    const problems = [...row.problems];
+    const identity = identityOf(row);
+    const firstRow = identity && state.seen[identity.kind].get(identity.value);
+    if (identity && firstRow !== undefined) {
+      problems.push({ column: null, message: `Row ${firstRow} has the same ${KEY_LABELS[identity.kind]} (${identity.value}): each asset once per file` });
+    }
+    for (const [kind, value] of keysOf(row)) if (!state.seen[kind].has(value)) state.seen[kind].set(value, row.number);
+
+    const found = match(row, lookups);
+    if ('problem' in found) problems.push({ column: mapping.columnOf.assetId ?? mapping.columnOf.barcode ?? null, message: found.problem });
+    const existing = 'asset' in found ? found.asset : null;
+    if (existing) {
+      const earlier = state.matched.get(existing.id);
+      if (earlier !== undefined && !(identity && firstRow !== undefined)) {
+        problems.push({ column: null, message: `Row ${earlier} already changes asset ${existing.assetId}: each asset once per file` });
+      }
+      state.matched.set(existing.id, earlier ?? row.number);
+      if (row.clientAssetId && existing.clientAssetId !== row.clientAssetId) {
+        problems.push({ column: mapping.columnOf.clientAssetId ?? null, message: `Asset ${existing.assetId} has asset number ${existing.clientAssetId ?? '(none)'}; an asset number cannot change` });
+      }
+    }
+
+    let location: IndexedLocation | undefined;
+    let pending: IndexedLocation[] = [];
+    if (row.location) {
+      const resolved = index.resolve(row.location);
+      if ('error' in resolved) problems.push({ column: mapping.columnOf.locationPath ?? mapping.columnOf.area ?? null, message: `Location: ${resolved.error}` });
+      else ({ location, pending } = resolved);
+    }
+
+    let outcome: { kind: 'create'; data: z.output<typeof createAssetSchema> } | { kind: 'update'; changes: Record<string, unknown>; diff: ImportDiff } | { kind: 'unchanged' } | undefined;
+    if (!('problem' in found)) {
+      if (existing) {
+        const input: Record<string, unknown> = { ...row.values };
+        if (location && location.id !== existing.locationId) input.locationId = location.id;
+        const custom = customFieldsAfter(row, existing.customFields);
+        if (!sameJson(custom, existing.customFields)) input.customFields = custom;
+        const result = updateAssetSchema.safeParse(input);
+        if (!result.success) problems.push(...zodProblems(result.error, mapping, problems));
+        else {
+          const changes: Record<string, unknown> = {};
+          const diff: ImportDiff = { row: row.number, assetId: existing.assetId, changes: [] };
+          for (const [field, after] of Object.entries(result.data)) {
+            if (after === undefined) continue;
+            const before = existing[field as keyof AssetRow];
+            if (field === 'customFields' ? sameJson(before, after) : before === after) continue;
+            changes[field] = after;
+            diff.changes.push(
+              field === 'locationId' ? { field: 'location', before: existing.locationPath, after: location!.path } : { field, before: before ?? null, after },
+            );
+          }
+          outcome = diff.changes.length === 0 ? { kind: 'unchanged' } : { kind: 'update', changes, diff };
+        }
+      } else {
+        const input: Record<string, unknown> = { ...row.values, clientAssetId: row.clientAssetId, locationId: location?.id, customFields: customFieldsAfter(row, {}) };
+        const result = createAssetSchema.safeParse(input);
+        if (!result.success) problems.push(...zodProblems(result.error, mapping, problems));
+        else outcome = { kind: 'create', data: result.data };
+      }
+    }
+
+    if (problems.length > 0 || !outcome) {
+      state.counts.error++;
+      for (const problem of problems) state.errors.push({ row: row.number, ...problem });
+      if (writer) throw new CommitRowError(`Row ${row.number}: ${problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; ')}`);
+      continue;
+    }
+    index.adopt(pending);
+    newLocations.push(...pending);
+    state.counts[outcome.kind]++;
+    if (outcome.kind === 'create') creates.push({ ...outcome.data, locationPath: location!.path });
+    if (outcome.kind === 'update') {
+      if (state.diffs.length < DIFF_SAMPLE) state.diffs.push(outcome.diff);
+      updates.push({ id: existing!.id, changes: { ...outcome.changes, ...(outcome.changes.locationId !== undefined && { locationPath: location!.path }) } });
+    }
+  }
+
+  if (!writer) return;
+  if (newLocations.length > 0) {
+    await executor.insert(locations).values(
+      newLocations.map((l) => ({ id: l.id, name: l.name, type: l.type, parentId: l.parentId, path: l.path, ancestorIds: l.ancestorIds, createdBy: writer.actorId })),
+    );
+  }
+  if (creates.length > 0) await executor.insert(assets).values(creates.map((data) => ({ ...data, createdBy: writer.actorId })));
+  for (const update of updates) {
+    await executor
+      .update(assets)
+      .set({ ...update.changes, updatedAt: sql`now()` })
+      .where(eq(assets.id, update.id));
+  }
+}

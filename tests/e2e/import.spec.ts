@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaApi, uniqueUser } from './helpers';
+import { uniqueToken } from './fixtures';
+
+/** Spreadsheet import (issue 26, ADR 029): upload, map, dry run, error workbook, fix, import. */
+
+async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Register');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function uploadFile(page: Page, name: string, buffer: Buffer) {
+  await page.getByLabel(/Spreadsheet \(\.xlsx or \.csv/).setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+}
+
+test.describe('import', () => {
+  test('imports a spreadsheet through every step: errors shown, the error workbook fixed and imported', async ({ page }) => {
+    await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+    const region = uniqueToken('Region ');
+    const code = uniqueToken('A');
+    const file = await workbook([
+      ['Asset No', 'Type', 'Condition Grade', 'Install Date', 'Location', 'Colour'],
+      [`${code}-1`, 'HVAC', 'G', '03/04/2025', `${region} / Leeds / Block A / Floor 1 / Room 101`, 'Red'],
+      [`${code}-2`, 'PC', 'Good', '03/04/25', `${region} / Leeds / Block A / Floor 2 / Room 101`, 'Blue'],
+      [`${code}-3`, 'Roof', 'Sparkly', '2024-01-31', `${region} / Leeds`, null],
+      [`${code}-1`, 'HVAC', 'Fair', '01/01/2020', `${region} / Leeds`, null],
+    ]);
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Import' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+    await uploadFile(page, 'register.xlsx', file);
+
+    // The mapping is suggested from the headers; the unmatched column becomes a custom field.
+    await expect(page.getByLabel('Import Asset No into')).toHaveValue('clientAssetId');
+    await expect(page.getByLabel('Import Condition Grade into')).toHaveValue('condition');
+    await expect(page.getByLabel('Import Colour into')).toHaveValue('');
+    await page.getByLabel('Import Colour into').selectOption({ label: 'Custom field “Colour”' });
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+
+    await expect(page.getByTestId('count-error')).toHaveText('3', { timeout: 30_000 });
+    await expect(page.getByTestId('count-create')).toHaveText('1');
+    await expect(page.getByText('Row 3, Install Date: "03/04/25" is ambiguous')).toBeVisible();
+    await expect(page.getByText(/Row 4, Condition Grade: "Sparkly" is not one of/)).toBeVisible();
+    await expect(page.getByText(`Row 5: Row 2 has the same asset number (${code}-1)`)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Import \d+ changes/ })).toHaveCount(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download the error workbook' }).click();
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load(fs.readFileSync(await (await download).path()) as unknown as ArrayBuffer);
+    const sheet = errors.worksheets[0]!;
+    expect(sheet.getCell('G1').value).toBe('errors');
+    expect(String(sheet.getCell('G3').value)).toContain('ambiguous');
+    expect(sheet.getCell('G2').value).toBeNull();
+
+    // Fixed in the workbook itself, and uploaded again.
+    sheet.getCell('D3').value = '03/04/2025';
+    sheet.getCell('C4').value = 'Poor';
+    sheet.getCell('A5').value = `${code}-4`;
+    await uploadFile(page, 'register-errors.xlsx', Buffer.from(await errors.xlsx.writeBuffer()));
+    await expect(page.getByLabel('Import errors into')).toHaveValue('');
+    await page.getByLabel('Import Colour into').selectOption({ label: 'Custom field “Colour”' });
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await expect(page.getByTestId('count-create')).toHaveText('4', { timeout: 30_000 });
+    await expect(page.getByTestId('count-error')).toHaveText('0');
+
+    // Two Room 101s on two floors: the tree shows both, to approve.
+    const tree = page.getByRole('list', { name: 'New locations' });
+    await expect(tree.getByText('Room 101')).toHaveCount(2);
+    const importButton = page.getByRole('button', { name: 'Import 4 changes' });
+    await expect(importButton).toBeDisabled();
+    await page.getByLabel('Create these locations').check();
+    await importButton.click();
+    await expect(page.getByText('Imported. Each change is in the assets’ history as imported.')).toBeVisible({ timeout: 60_000 });
+
+    // The assets are in the register, found by their asset numbers.
+    for (const n of [1, 2, 3, 4]) {
+      const res = await page.context().request.get(`/api/scan?code=${encodeURIComponent(`${code}-${n}`)}`);
+      expect((await res.json()).kind).toBe('asset');
+    }
+  });
+
+  test('is offered to asset managers only, and fits a phone screen', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+    await page.goto('/import');
+    await uploadFile(page, 'wide.xlsx', await workbook([['Asset No', 'Type', 'Condition', 'Location', 'A very long column header indeed'], ['X-1', 'HVAC', 'Good', 'North / Leeds', 'a long value of text']]));
+    await expect(page.getByLabel('Import Asset No into')).toHaveValue('clientAssetId');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const surveyor = await browser.newContext();
+    const other = await surveyor.newPage();
+    await signUpViaApi(other);
+    await other.goto('/');
+    await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Import' })).toHaveCount(0);
+    await surveyor.close();
+  });
+});
