@@ -45,6 +45,10 @@ describe('value synonyms', () => {
     for (const text of ['G', 'Good', '2', ' good ', 'GOOD']) expect(enumValueOf('condition', text, DEFAULT_VALUE_SYNONYMS)).toBe('good');
     expect(enumValueOf('condition', '5', DEFAULT_VALUE_SYNONYMS)).toBe('unsafe');
     expect(enumValueOf('condition', 'Sparkling', DEFAULT_VALUE_SYNONYMS)).toBeUndefined();
+    // "E" is Excellent's initial on some registers and the worst of A–E on others: never guessed.
+    expect(enumValueOf('condition', 'A', DEFAULT_VALUE_SYNONYMS)).toBe('excellent');
+    expect(enumValueOf('condition', 'D', DEFAULT_VALUE_SYNONYMS)).toBe('poor');
+    expect(enumValueOf('condition', 'E', DEFAULT_VALUE_SYNONYMS)).toBeUndefined();
   });
 
   it('reads the export’s labels of types, statuses and compliance', () => {

@@ -192,7 +192,10 @@ function withLabels<T extends string>(values: readonly T[], labels: Record<T, st
 /**
  * The value synonyms every import starts with: each value's own name and its label (what the
  * register export writes), and common spellings of registers kept elsewhere. Condition grades 1–5
- * and A–E run from excellent to unsafe.
+ * run from excellent to unsafe, and letters A–D from excellent to poor. "E" is left out on purpose:
+ * it is Excellent's initial in some registers and the worst grade of an A–E scale in others, and a
+ * guess could record an unsafe asset as excellent; such a file says what "E" means with a synonym
+ * of its own (the unknown value is an error until then).
  */
 export const DEFAULT_VALUE_SYNONYMS: ValueSynonyms = {
   type: withLabels(ASSET_TYPES, ASSET_TYPE_LABELS, {
@@ -210,7 +213,7 @@ export const DEFAULT_VALUE_SYNONYMS: ValueSynonyms = {
     'roofing': 'roof',
   }),
   condition: withLabels(CONDITIONS, CONDITION_LABELS, {
-    e: 'excellent', '1': 'excellent', a: 'excellent', 'very good': 'excellent', new: 'excellent',
+    '1': 'excellent', a: 'excellent', 'very good': 'excellent', new: 'excellent',
     g: 'good', '2': 'good', b: 'good',
     f: 'fair', '3': 'fair', c: 'fair', average: 'fair', ok: 'fair',
     p: 'poor', '4': 'poor', d: 'poor', bad: 'poor',
