@@ -16,6 +16,7 @@ export const NOT_OBJECT_KEYS: Record<string, string> = {
   'compliance_regimes.key': 'the regime’s catalogue key (gas_safety…), not a file',
   'idempotency_keys.key': 'a device’s Idempotency-Key header value (ADR 028), not a file',
   'login_failures.username_key': 'the throttled username, not a file',
+  'imports.new_locations_key': 'a digest of the locations an import would create, which the commit must be approved for (ADR 029), not a file',
   // An upload becomes a media row (object_key above) when recorded; one never recorded is deleted by
   // the uploads' clean-up after UPLOAD_CLEANUP_GRACE_HOURS, so it is not worth restoring.
   'upload_grants.key': 'issued upload keys: recorded ones are media.object_key; the rest are deleted by the clean-up',

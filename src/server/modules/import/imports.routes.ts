@@ -125,7 +125,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           try {
             if (bytes === 0) throw badRequest('The file is empty.');
             const { format, encoding } = sniffFormat(received);
-            const sheets = await inspectSpreadsheet(received, format, encoding);
+            const sheets = await inspectSpreadsheet(received, format, encoding, (err) => request.log.warn({ err, importId: id }, 'import upload read again after a failed read'));
             if (sheets.every((s) => s.headers.length === 0)) throw badRequest('The file has no header row: its first row should name the columns.');
             fs.renameSync(received, importFilePath(dataDir, id, format));
             const { name } = request.query as z.infer<typeof uploadImportQuery>;

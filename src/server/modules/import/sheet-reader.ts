@@ -229,26 +229,42 @@ export async function* dataRows(sheet: string, rows: AsyncIterable<SheetRow>, on
   }
 }
 
+/** Each sheet's headers, data rows and first rows, read once; an empty list when no sheet came. */
+async function summariseSheets(file: string, format: ImportFormat, encoding?: CsvEncoding): Promise<SheetSummary[]> {
+  const sheets: SheetSummary[] = [];
+  for await (const { sheet, rows } of readSheets(file, format, encoding)) {
+    const summary: SheetSummary = { name: sheet, headers: [], rows: 0, sample: [], suggestedMapping: [] };
+    for await (const row of dataRows(sheet, rows, (headers) => (summary.headers = headers))) {
+      summary.rows++;
+      if (summary.sample.length < IMPORT_SAMPLE_ROWS) summary.sample.push(summary.headers.map((_, i) => cellText(row.cells[i] ?? null)));
+    }
+    summary.suggestedMapping = suggestMapping(summary.headers);
+    sheets.push(summary);
+  }
+  return sheets;
+}
+
 /**
  * Reads the whole file once: each sheet's headers, data rows and first rows. Refuses a file that
  * cannot be read as its format says (400, never a 500).
+ *
+ * A workbook that fails is read a second time before it is called damaged: the streaming reader has
+ * been seen to fail about once in two hundred reads of a sound workbook on a loaded machine (a race
+ * not yet found; ADR 029), and a damaged file fails both times. `onRetry` is told the first failure.
  */
-export async function inspectSpreadsheet(file: string, format: ImportFormat, encoding?: CsvEncoding): Promise<SheetSummary[]> {
-  const sheets: SheetSummary[] = [];
-  try {
-    for await (const { sheet, rows } of readSheets(file, format, encoding)) {
-      const summary: SheetSummary = { name: sheet, headers: [], rows: 0, sample: [], suggestedMapping: [] };
-      for await (const row of dataRows(sheet, rows, (headers) => (summary.headers = headers))) {
-        summary.rows++;
-        if (summary.sample.length < IMPORT_SAMPLE_ROWS) summary.sample.push(summary.headers.map((_, i) => cellText(row.cells[i] ?? null)));
-      }
-      summary.suggestedMapping = suggestMapping(summary.headers);
-      sheets.push(summary);
+export async function inspectSpreadsheet(file: string, format: ImportFormat, encoding?: CsvEncoding, onRetry?: (cause: unknown) => void): Promise<SheetSummary[]> {
+  const attempts = format === 'xlsx' ? 2 : 1;
+  for (let attempt = 1; ; attempt++) {
+    let failure: unknown;
+    try {
+      const sheets = await summariseSheets(file, format, encoding);
+      if (format === 'csv' || sheets.length > 0) return sheets;
+      failure = new Error('no worksheet was read');
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      failure = err;
     }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw badRequest(format === 'xlsx' ? MALFORMED_WORKBOOK_MESSAGE : `This CSV file could not be read: ${(err as Error).message}`);
+    if (attempt >= attempts) throw badRequest(format === 'xlsx' ? MALFORMED_WORKBOOK_MESSAGE : `This CSV file could not be read: ${(failure as Error).message}`);
+    onRetry?.(failure);
   }
-  if (format === 'xlsx' && sheets.length === 0) throw badRequest(MALFORMED_WORKBOOK_MESSAGE);
-  return sheets;
 }
