@@ -101,6 +101,8 @@ test.describe('area managers limited to areas', () => {
   });
 
   test('only area managers are offered areas; removing every area gives the whole estate back', async ({ page, browser }) => {
+    // Two people's browsers and many screens: more than the usual time on a loaded machine.
+    test.slow();
     await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
     const site = await createLocation(page, `Depot ${uniqueToken('')}`);
     const surveyor = await anotherUser(browser, { role: 'surveyor' });
@@ -130,6 +132,8 @@ test.describe('area managers limited to areas', () => {
   });
 
   test('a limited area manager must give a new location a parent, an action an asset, and exports "all my areas"', async ({ page, browser }) => {
+    // Two people's browsers and many screens: more than the usual time on a loaded machine.
+    test.slow();
     await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
     const site = await createLocation(page, `Yard ${uniqueToken('')}`);
     await createAsset(page, { locationId: site.id });
