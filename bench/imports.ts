@@ -23,6 +23,8 @@ export interface ImportBenchResult {
   commitSeconds: number;
   /** The highest server RSS polled (every 100 ms) from the upload to the end of the commit. */
   peakRssMb: number;
+  /** The same, for each step: where the memory goes. */
+  peakRssMbBy: { upload: number; dryRun: number; commit: number };
   dryRun: ImportJob['counts'];
   commit: ImportJob['counts'];
   newLocations: number;
@@ -42,7 +44,7 @@ const TYPES = ['Fire door', 'HVAC', 'PC', 'Monitor', 'Printer', 'Roof', 'Other']
 const GRADES = ['A', 'G', 'F', 'P', '5'];
 const YES_NO = ['Y', 'N', 'N/A'];
 
-async function writeWorkbook(file: string, rows: number, stamp: string): Promise<void> {
+export async function writeWorkbook(file: string, rows: number, stamp: string): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = book.addWorksheet('Register');
@@ -129,10 +131,10 @@ export async function runImportBench(options: { pool: pg.Pool; baseUrl: string; 
   const stamp = Date.now().toString(36);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-register-bench-import-'));
   const file = path.join(dir, 'register.xlsx');
-  let peak = memoryOf(serverPid, 'VmRSS');
+  const peaks = { upload: 0, dryRun: 0, commit: 0 };
+  let step: keyof typeof peaks = 'upload';
   const poll = setInterval(() => {
-    const now = memoryOf(serverPid, 'VmRSS');
-    if (now > peak) peak = now;
+    peaks[step] = Math.max(peaks[step], memoryOf(serverPid, 'VmRSS'));
   }, 100);
   try {
     await writeWorkbook(file, rows, stamp);
@@ -147,12 +149,14 @@ export async function runImportBench(options: { pool: pg.Pool; baseUrl: string; 
     // The suggested mapping, with every column it leaves unmapped kept as a custom field.
     const mapping = sheet.suggestedMapping.map((target, i) => target ?? `custom:${sheet.headers[i]}`);
 
+    step = 'dryRun';
     started = performance.now();
     await api(baseUrl, cookie, 'POST', `/api/imports/${job.id}/dry-run`, { sheet: sheet.name, mapping });
     const dry = await settled(baseUrl, cookie, job.id);
     const dryRunSeconds = (performance.now() - started) / 1000;
     if (dry.status !== 'ready') throw new Error(`dry run ${dry.status}: ${dry.message} ${JSON.stringify(dry.errors.slice(0, 3))}`);
 
+    step = 'commit';
     started = performance.now();
     await api(baseUrl, cookie, 'POST', `/api/imports/${job.id}/commit`, { approveNewLocations: true });
     const done = await settled(baseUrl, cookie, job.id);
@@ -165,7 +169,8 @@ export async function runImportBench(options: { pool: pg.Pool; baseUrl: string; 
       uploadSeconds: Math.round(uploadSeconds * 10) / 10,
       dryRunSeconds: Math.round(dryRunSeconds * 10) / 10,
       commitSeconds: Math.round(commitSeconds * 10) / 10,
-      peakRssMb: Math.round(peak),
+      peakRssMb: Math.round(Math.max(peaks.upload, peaks.dryRun, peaks.commit)),
+      peakRssMbBy: { upload: Math.round(peaks.upload), dryRun: Math.round(peaks.dryRun), commit: Math.round(peaks.commit) },
       dryRun: dry.counts,
       commit: done.counts,
       newLocations: dry.newLocationCount,

@@ -1,5 +1,5 @@
 -- ── Asset and action counts for the dashboard (ADR 009, ADR 024 "Areas") ──────────────────────
--- Kept by row triggers in the writer's own transaction, so the figures are exact: for the estate
+-- Kept by triggers in the writer's own transaction, so the figures are exact: for the estate
 -- (asset_counts, action_counts) and per location, where a location's rows count what lies there or
 -- anywhere below it (location_asset_counts, location_action_counts: a row is added to the record's
 -- location and to each of its ancestors, so an area's figures are the sum of its roots' rows).
@@ -7,18 +7,19 @@
 -- queue on one row. Keys are written in sorted order, so two transactions moving records between
 -- the same keys in opposite directions lock the counter rows in the same order (no deadlock). A
 -- change whose deltas cancel (an edit that moves nothing counted) writes no row.
-CREATE OR REPLACE FUNCTION asset_counts_track() RETURNS trigger
-    LANGUAGE plpgsql
+-- The triggers run once per statement, over its transition tables: a statement writing many records
+-- (an import's 500-row insert) writes each counter row once. Once per record, a long transaction
+-- left thousands of versions of the same counter rows, each write walking past all the earlier
+-- ones. A trigger with transition tables takes one event, so each table has three; an update counts
+-- only the records whose counted fields changed. The arrays carry each record's counted fields and
+-- its delta (-1 for what it was, +1 for what it is).
+CREATE OR REPLACE FUNCTION asset_counts_add(location_ids uuid[], created_ats timestamp with time zone[], conditions text[], ids uuid[], deltas integer[]) RETURNS void
+    LANGUAGE sql
     AS $$
-BEGIN
-  IF register_bulk_load() THEN RETURN NULL; END IF;
   WITH changes AS (
-    SELECT OLD.location_id AS location_id, date_trunc('month', OLD.created_at AT TIME ZONE 'UTC')::date AS month,
-           OLD.condition AS condition, (hashtext(OLD.id::text) & 3)::smallint AS slot, -1 AS delta
-    WHERE TG_OP IN ('UPDATE', 'DELETE')
-    UNION ALL
-    SELECT NEW.location_id, date_trunc('month', NEW.created_at AT TIME ZONE 'UTC')::date, NEW.condition, (hashtext(NEW.id::text) & 3)::smallint, 1
-    WHERE TG_OP IN ('UPDATE', 'INSERT')
+    SELECT location_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month, condition::asset_condition AS condition,
+           (hashtext(id::text) & 3)::smallint AS slot, delta
+    FROM unnest(location_ids, created_ats, conditions, ids, deltas) AS r(location_id, created_at, condition, id, delta)
   ), estate AS (
     INSERT INTO asset_counts AS c (month, condition, slot, n)
     SELECT month, condition, slot, sum(delta)::integer FROM changes
@@ -32,22 +33,33 @@ BEGIN
   GROUP BY place, month, condition, slot HAVING sum(delta) <> 0
   ORDER BY place, month, condition, slot
   ON CONFLICT (location_id, month, condition, slot) DO UPDATE SET n = c.n + EXCLUDED.n;
-  RETURN NULL;
-END
 $$;
 
-CREATE OR REPLACE FUNCTION action_counts_track() RETURNS trigger
+CREATE OR REPLACE FUNCTION asset_counts_track() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM asset_counts_add(array_agg(location_id), array_agg(created_at), array_agg(condition::text), array_agg(id), array_agg(1)) FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM asset_counts_add(array_agg(location_id), array_agg(created_at), array_agg(condition::text), array_agg(id), array_agg(-1)) FROM old_rows;
+  ELSE
+    PERFORM asset_counts_add(array_agg(r.location_id), array_agg(r.created_at), array_agg(r.condition::text), array_agg(r.id), array_agg(r.delta))
+    FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
+      LATERAL (VALUES (o.location_id, o.created_at, o.condition, o.id, -1), (n.location_id, n.created_at, n.condition, n.id, 1)) AS r(location_id, created_at, condition, id, delta)
+    WHERE (o.location_id, o.created_at, o.condition) IS DISTINCT FROM (n.location_id, n.created_at, n.condition);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION action_counts_add(location_ids uuid[], statuses text[], priorities text[], ids uuid[], deltas integer[]) RETURNS void
+    LANGUAGE sql
+    AS $$
   WITH changes AS (
-    SELECT OLD.location_id AS location_id, OLD.status AS status, OLD.priority AS priority,
-           (hashtext(OLD.id::text) & 3)::smallint AS slot, -1 AS delta
-    WHERE TG_OP IN ('UPDATE', 'DELETE')
-    UNION ALL
-    SELECT NEW.location_id, NEW.status, NEW.priority, (hashtext(NEW.id::text) & 3)::smallint, 1
-    WHERE TG_OP IN ('UPDATE', 'INSERT')
+    SELECT location_id, status::action_status AS status, priority::action_priority AS priority, (hashtext(id::text) & 3)::smallint AS slot, delta
+    FROM unnest(location_ids, statuses, priorities, ids, deltas) AS r(location_id, status, priority, id, delta)
   ), estate AS (
     INSERT INTO action_counts AS c (status, priority, slot, n)
     SELECT status, priority, slot, sum(delta)::integer FROM changes
@@ -61,6 +73,25 @@ BEGIN
   GROUP BY place, status, priority, slot HAVING sum(delta) <> 0
   ORDER BY place, status, priority, slot
   ON CONFLICT (location_id, status, priority, slot) DO UPDATE SET n = c.n + EXCLUDED.n;
+$$;
+
+-- An action's location is a copy of its asset's place, set by a BEFORE trigger
+-- (action-asset-code.sql): the update's new rows have it.
+CREATE OR REPLACE FUNCTION action_counts_track() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF register_bulk_load() THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM action_counts_add(array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(1)) FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM action_counts_add(array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(-1)) FROM old_rows;
+  ELSE
+    PERFORM action_counts_add(array_agg(r.location_id), array_agg(r.status::text), array_agg(r.priority::text), array_agg(r.id), array_agg(r.delta))
+    FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
+      LATERAL (VALUES (o.location_id, o.status, o.priority, o.id, -1), (n.location_id, n.status, n.priority, n.id, 1)) AS r(location_id, status, priority, id, delta)
+    WHERE (o.location_id, o.status, o.priority) IS DISTINCT FROM (n.location_id, n.status, n.priority);
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -81,16 +112,18 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER assets_count_rows AFTER INSERT OR DELETE ON assets FOR EACH ROW EXECUTE FUNCTION asset_counts_track();
+CREATE OR REPLACE TRIGGER assets_counts_inserted AFTER INSERT ON assets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_track();
 
-CREATE OR REPLACE TRIGGER assets_count_changes AFTER UPDATE OF condition, created_at, location_id ON assets FOR EACH ROW WHEN (((old.condition IS DISTINCT FROM new.condition) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.location_id IS DISTINCT FROM new.location_id))) EXECUTE FUNCTION asset_counts_track();
+CREATE OR REPLACE TRIGGER assets_counts_updated AFTER UPDATE ON assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_track();
+
+CREATE OR REPLACE TRIGGER assets_counts_deleted AFTER DELETE ON assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_track();
 
 CREATE OR REPLACE TRIGGER assets_counts_truncated AFTER TRUNCATE ON assets FOR EACH STATEMENT EXECUTE FUNCTION register_counts_truncated();
 
-CREATE OR REPLACE TRIGGER actions_count_rows AFTER INSERT OR DELETE ON actions FOR EACH ROW EXECUTE FUNCTION action_counts_track();
+CREATE OR REPLACE TRIGGER actions_counts_inserted AFTER INSERT ON actions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION action_counts_track();
 
--- asset_id is listed because the copy of the asset's place (action-asset-code.sql) changes
--- location_id in a BEFORE trigger, which UPDATE OF does not see.
-CREATE OR REPLACE TRIGGER actions_count_changes AFTER UPDATE OF status, priority, location_id, asset_id ON actions FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.priority IS DISTINCT FROM new.priority) OR (old.location_id IS DISTINCT FROM new.location_id))) EXECUTE FUNCTION action_counts_track();
+CREATE OR REPLACE TRIGGER actions_counts_updated AFTER UPDATE ON actions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION action_counts_track();
+
+CREATE OR REPLACE TRIGGER actions_counts_deleted AFTER DELETE ON actions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION action_counts_track();
 
 CREATE OR REPLACE TRIGGER actions_counts_truncated AFTER TRUNCATE ON actions FOR EACH STATEMENT EXECUTE FUNCTION register_counts_truncated();

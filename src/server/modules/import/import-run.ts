@@ -1,10 +1,10 @@
-import { eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAssetSchema, updateAssetSchema } from '../../../shared/contract/assets';
 import type { ImportCounts, ImportDiff, ImportRowError, NewLocationNode } from '../../../shared/contract/imports';
 import { type ImportFormat, type ImportTarget, type ValueSynonyms } from '../../../shared/domain/imports';
 import type { Db } from '../../db/client';
-import type { Tx } from '../../db/actor';
+import { transactionAs, type Tx } from '../../db/actor';
 import { assets, locations } from '../../db/schema';
 import { loadLocationIndex, newLocationsKey, newLocationTree, type IndexedLocation, type LocationIndex } from './location-index';
 import { mappingOf, parseRow, type Mapping, type ParsedRow, type RowProblem } from './parse-row';
@@ -44,7 +44,24 @@ export interface RunResult {
 }
 
 /** A row in error during a commit: the commit stops and nothing is written. */
-export class CommitRowError extends Error {}
+export class CommitRowError extends Error {
+  override name = 'CommitRowError';
+}
+
+export const LOCATIONS_CHANGED_MESSAGE = 'The locations this file would create have changed since the dry run; nothing was imported. Run the dry run again.';
+
+/**
+ * The commit: the whole file in one transaction as `actorId`, its audit rows naming the import. The
+ * new locations must be the ones approved after the dry run (`approvedKey`), else nothing is kept.
+ */
+export async function commitImport(db: Db, input: RunInput, job: { actorId: string; importId: string; approvedKey: string | null }): Promise<RunResult> {
+  return transactionAs(db, job.actorId, async (tx) => {
+    await tx.$client.query("SELECT set_config('app.import_id', $1, true)", [job.importId]);
+    const outcome = await runImport(tx, input, { actorId: job.actorId });
+    if (outcome.newLocationsKey !== job.approvedKey) throw new CommitRowError(LOCATIONS_CHANGED_MESSAGE);
+    return outcome;
+  });
+}
 
 interface Writer {
   actorId: string;
@@ -333,10 +350,27 @@ async function processChunk(
     );
   }
   if (creates.length > 0) await executor.insert(assets).values(creates.map((data) => ({ ...data, createdBy: writer.actorId })));
-  for (const update of updates) {
-    await executor
-      .update(assets)
-      .set({ ...update.changes, updatedAt: sql`now()` })
-      .where(eq(assets.id, update.id));
-  }
+  if (updates.length > 0) await updateAll(executor, updates);
+}
+
+/**
+ * The chunk's updates as one statement: each asset's changes (by column) laid over its row with
+ * jsonb_populate_record, so one UPDATE sets different fields on different assets. One statement,
+ * not one per row, so the register's statement triggers (the dashboard's counts) run once a chunk.
+ */
+async function updateAll(executor: Executor, updates: { id: string; changes: Record<string, unknown> }[]): Promise<void> {
+  const columns = getTableColumns(assets);
+  const columnName = (field: string) => {
+    const column = columns[field as keyof typeof columns];
+    if (!column) throw new Error(`import: no asset column for the field ${field}`);
+    return column.name;
+  };
+  const names = [...new Set(updates.flatMap((u) => Object.keys(u.changes)))].map(columnName);
+  const patches = updates.map((u) => JSON.stringify(Object.fromEntries(Object.entries(u.changes).map(([field, value]) => [columnName(field), value]))));
+  const list = names.map((name) => `"${name}"`).join(', ');
+  await executor.$client.query(
+    `UPDATE assets AS a SET (${list}) = (SELECT ${names.map((name) => `p."${name}"`).join(', ')} FROM jsonb_populate_record(a, v.patch) AS p), updated_at = now()
+     FROM unnest($1::uuid[], $2::jsonb[]) AS v(id, patch) WHERE a.id = v.id`,
+    [updates.map((u) => u.id), patches],
+  );
 }

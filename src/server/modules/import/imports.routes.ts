@@ -19,16 +19,16 @@ import {
 } from '../../../shared/contract/imports';
 import { IMPORT_UPLOADS_MESSAGE, IMPORT_UPLOADS_PER_HOUR, mergeValueSynonyms, type ImportFormat } from '../../../shared/domain/imports';
 import type { AppContext } from '../../app-context';
-import { transactionAs } from '../../db/actor';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
 import { contentDisposition } from '../media/media-files';
 import { filenameSlug } from '../reports/filename-slug';
 import { readRowErrors, writeErrorWorkbook } from './error-workbook';
 import { errorsFilePath, importFilePath, receiveFile, sweepImportFiles } from './import-files';
-import { CommitRowError, runImport, type RunInput } from './import-run';
+import { importRunner } from './import-in-worker';
+import { CommitRowError, type RunInput } from './import-run';
 import { importsRepo, toImportJob, type ImportRow, type ImportSummary } from './imports.repo';
-import { inspectSpreadsheet, sniffFormat } from './sheet-reader';
+import { sniffFormat } from './sheet-reader';
 
 /** POST /api/imports takes the file itself as its body (security.ts lets exactly it through). */
 export const IMPORT_UPLOAD_ROUTE = '/api/imports';
@@ -53,6 +53,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   /** The job whose dry run or commit this process is running, and its rows read so far. */
   let running: { id: string; rowsDone: number } | null = null;
   const dataDir = ctx.config.dataDir;
+  const runner = importRunner(ctx.db);
 
   const progressOf = (row: ImportRow): ImportJob['progress'] => {
     const sheet = (row.sheets as { name: string; rows: number }[]).find((s) => s.name === row.sheet);
@@ -125,7 +126,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           try {
             if (bytes === 0) throw badRequest('The file is empty.');
             const { format, encoding } = sniffFormat(received);
-            const sheets = await inspectSpreadsheet(received, format, encoding, (err) => request.log.warn({ err, importId: id }, 'import upload read again after a failed read'));
+            const sheets = await runner.inspect(received, format, encoding, (cause) => request.log.warn({ cause, importId: id }, 'import upload read again after a failed read'));
             if (sheets.every((s) => s.headers.length === 0)) throw badRequest('The file has no header row: its first row should name the columns.');
             fs.renameSync(received, importFilePath(dataDir, id, format));
             const { name } = request.query as z.infer<typeof uploadImportQuery>;
@@ -174,7 +175,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           row.id,
           request.log,
           async (onProgress) => {
-            const result = await runImport(ctx.db, { ...input, onProgress });
+            const result = await runner.dryRun({ ...input, onProgress });
             fs.writeFileSync(errorsFilePath(dataDir, row.id), JSON.stringify(result.errors));
             const jobSummary: ImportSummary = {
               diffs: result.diffs,
@@ -217,14 +218,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           row.id,
           request.log,
           async (onProgress) => {
-            const result = await transactionAs(ctx.db, actorId, async (tx) => {
-              await tx.$client.query("SELECT set_config('app.import_id', $1, true)", [row.id]);
-              const outcome = await runImport(tx, { ...input, onProgress }, { actorId });
-              if (outcome.newLocationsKey !== approvedKey) {
-                throw new CommitRowError('The locations this file would create have changed since the dry run; nothing was imported. Run the dry run again.');
-              }
-              return outcome;
-            });
+            const result = await runner.commit({ ...input, onProgress }, { actorId, importId: row.id, approvedKey });
             await repo.transition(row.id, ['committing'], 'committed', { counts: result.counts, committedAt: new Date() });
             request.log.info({ event: 'import-commit', by: actorId, importId: row.id, counts: result.counts }, 'import');
           },
