@@ -85,6 +85,61 @@ test.describe('import', () => {
     }
   });
 
+  test('a word of the file’s own is given a meaning, and the mapping saved is used for the next file', async ({ page }) => {
+    await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+    const region = uniqueToken('Region ');
+    const code = uniqueToken('S');
+    const rows = (n: number) => [
+      ['Council code', 'Kind', 'State', 'Where'],
+      [`${code}-${n}`, 'HVAC', 'Sparkling', `${region} / Hull`],
+    ];
+    await page.goto('/import');
+    await uploadFile(page, 'council.xlsx', await workbook(rows(1)));
+    // Headers nothing suggests: mapped by hand.
+    await page.getByLabel('Import Council code into').selectOption('clientAssetId');
+    await page.getByLabel('Import Kind into').selectOption('type');
+    await page.getByLabel('Import State into').selectOption('condition');
+    await page.getByLabel('Import Where into').selectOption('locationPath');
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await expect(page.getByText(/Row 2, State: "Sparkling" is not one of/)).toBeVisible({ timeout: 30_000 });
+
+    // The defaults are shown; the file's own word is added.
+    await page.getByText('Values read from the file').click();
+    const condition = page.getByRole('region', { name: 'Condition values' });
+    await expect(condition.getByText(/^Good ←/)).toBeVisible();
+    await condition.getByLabel('Condition text in the file').fill('Sparkling');
+    await condition.getByLabel('Condition it means').selectOption({ label: 'Excellent' });
+    await condition.getByRole('button', { name: 'Add condition value' }).click();
+    await expect(condition.getByText('“Sparkling” → Excellent')).toBeVisible();
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await expect(page.getByTestId('count-create')).toHaveText('1', { timeout: 30_000 });
+    await expect(page.getByTestId('count-error')).toHaveText('0');
+
+    const name = `Council ${uniqueToken('')}`;
+    await page.getByLabel('Save this mapping as').fill(name);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(`Saved as “${name}”.`)).toBeVisible();
+
+    // Next month's file: the saved mapping brings the columns and the word back.
+    await uploadFile(page, 'council-next.xlsx', await workbook(rows(2)));
+    await expect(page.getByLabel('Import Council code into')).toHaveValue('');
+    await page.getByLabel('Saved mappings').selectOption(name);
+    await page.getByRole('button', { name: 'Use', exact: true }).click();
+    await expect(page.getByLabel('Import Council code into')).toHaveValue('clientAssetId');
+    await expect(page.getByLabel('Import State into')).toHaveValue('condition');
+    await expect(page.getByText('“Sparkling” → Excellent')).toBeVisible();
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await expect(page.getByTestId('count-create')).toHaveText('1', { timeout: 30_000 });
+    await expect(page.getByTestId('count-error')).toHaveText('0');
+    await page.getByLabel('Create these locations').check();
+    await page.getByRole('button', { name: 'Import 1 change', exact: true }).click();
+    await expect(page.getByText('Imported. Each change is in the assets’ history as imported.')).toBeVisible({ timeout: 60_000 });
+    const res = await page.context().request.get(`/api/scan?code=${encodeURIComponent(`${code}-2`)}`);
+    const found = await res.json();
+    const asset = await (await page.context().request.get(`/api/assets/${found.asset.id}`)).json();
+    expect(asset.condition).toBe('excellent');
+  });
+
   test('is offered to asset managers only, and fits a phone screen', async ({ page, browser }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));

@@ -247,6 +247,21 @@ export function enumValueOf<K extends EnumKind>(kind: K, text: string, synonyms:
   return synonyms[kind][valueKey(text)] as EnumValueOf[K] | undefined;
 }
 
+/** Each kind's values as the screens name them. */
+export const ENUM_LABELS: { [K in EnumKind]: Record<EnumValueOf[K], string> } = {
+  type: ASSET_TYPE_LABELS,
+  condition: CONDITION_LABELS,
+  status: ASSET_STATUS_LABELS,
+  compliance: COMPLIANCE_LABELS,
+};
+
+/** The texts the defaults read as each value of a kind, e.g. good ← "good", "g", "2", "b". */
+export function defaultSynonymsByValue(kind: EnumKind): Record<string, string[]> {
+  const byValue: Record<string, string[]> = {};
+  for (const [text, value] of Object.entries(DEFAULT_VALUE_SYNONYMS[kind])) (byValue[value] ??= []).push(text);
+  return byValue;
+}
+
 /** How each enum column's allowed values read in an error message. */
 export const enumChoices = (kind: EnumKind) => ENUM_VALUES[kind].join(', ');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download, Upload } from 'lucide-react';
-import type { ImportJob } from '@shared/contract/imports';
-import { IMPORT_MAX_ROWS } from '@shared/domain/imports';
+import type { ImportJob, ValueSynonymsInput } from '@shared/contract/imports';
+import { enumKindOf, IMPORT_MAX_ROWS, isImportField, type EnumKind } from '@shared/domain/imports';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +12,18 @@ import { errorMessage } from '@/lib/api-client';
 import { errorWorkbookUrl, useCommitImport, useDryRun, useImportJob, useUploadImport } from '@/features/import/api/use-import';
 import { MappingTable } from '@/features/import/components/mapping-table';
 import { NewLocationsTree } from '@/features/import/components/new-locations-tree';
+import { SavedMappings } from '@/features/import/components/saved-mappings';
+import { ValueSynonyms } from '@/features/import/components/value-synonyms';
+
+/** The kinds of value (type, condition…) the mapped columns hold, each once. */
+function mappedKinds(mapping: (string | null)[]): EnumKind[] {
+  const kinds = new Set<EnumKind>();
+  for (const target of mapping) {
+    const kind = target && isImportField(target) ? enumKindOf(target) : undefined;
+    if (kind) kinds.add(kind);
+  }
+  return [...kinds];
+}
 
 /**
  * Import (issue 26, ADR 029), for org admins and asset managers: upload a spreadsheet, choose the
@@ -57,6 +69,7 @@ function ImportSteps({ job }: { job: ImportJob }) {
   const [sheetName, setSheetName] = useState(job.sheet ?? job.sheets[0]?.name ?? '');
   const sheet = job.sheets.find((s) => s.name === sheetName) ?? job.sheets[0]!;
   const [mapping, setMapping] = useState<(string | null)[]>(job.mapping ?? sheet.suggestedMapping);
+  const [synonyms, setSynonyms] = useState<ValueSynonymsInput>((job.valueSynonyms ?? {}) as ValueSynonymsInput);
   const dryRun = useDryRun(job.id);
   const commit = useCommitImport(job.id);
   const [approved, setApproved] = useState(false);
@@ -93,8 +106,18 @@ function ImportSteps({ job }: { job: ImportJob }) {
             {sheet.rows.toLocaleString('en-GB')} rows. A blank cell leaves a value as it is; #CLEAR empties it. Rows match assets by Asset ID, your asset number,
             or a barcode or serial only one asset has.
           </p>
+          <SavedMappings
+            headers={sheet.headers}
+            mapping={mapping}
+            synonyms={synonyms}
+            onApply={(next, nextSynonyms) => {
+              setMapping(next);
+              setSynonyms(nextSynonyms);
+            }}
+          />
           <MappingTable headers={sheet.headers} sample={sheet.sample} mapping={mapping} onChange={setMapping} />
-          <Button disabled={running || dryRun.isPending || job.status === 'committed'} onClick={() => dryRun.mutate({ sheet: sheet.name, mapping })}>
+          <ValueSynonyms kinds={mappedKinds(mapping)} value={synonyms} onChange={setSynonyms} />
+          <Button disabled={running || dryRun.isPending || job.status === 'committed'} onClick={() => dryRun.mutate({ sheet: sheet.name, mapping, valueSynonyms: synonyms })}>
             Run dry run
           </Button>
           {dryRun.isError && <p role="alert" className="text-sm text-destructive">{errorMessage(dryRun.error)}</p>}
@@ -169,7 +192,7 @@ function ImportSteps({ job }: { job: ImportJob }) {
             )}
             {job.status === 'ready' && job.counts && job.counts.error === 0 && (
               <Button disabled={commit.isPending || (job.newLocationCount > 0 && !approved)} onClick={() => commit.mutate(approved)}>
-                <Upload className="mr-2 h-4 w-4" /> Import {(job.counts.create + job.counts.update).toLocaleString('en-GB')} changes
+                <Upload className="mr-2 h-4 w-4" /> Import {(job.counts.create + job.counts.update).toLocaleString('en-GB')} {job.counts.create + job.counts.update === 1 ? 'change' : 'changes'}
               </Button>
             )}
             {commit.isError && <p role="alert" className="text-sm text-destructive">{errorMessage(commit.error)}</p>}

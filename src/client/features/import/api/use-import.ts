@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DryRunInput, ImportJob } from '@shared/contract/imports';
+import type { DryRunInput, ImportJob, ImportMapping, ValueSynonymsInput } from '@shared/contract/imports';
 import { apiRequest } from '@/lib/api-client';
 
 /** The Import page's calls (issue 26, ADR 029). */
@@ -53,3 +53,20 @@ export function useCommitImport(id: string) {
 }
 
 export const errorWorkbookUrl = (id: string) => `${IMPORTS}/${id}/errors.xlsx`;
+
+const MAPPINGS = '/api/import-mappings';
+
+/** GET /api/import-mappings: the mappings saved to reuse, by name. */
+export function useImportMappings() {
+  return useQuery<ImportMapping[]>({ queryKey: [MAPPINGS] });
+}
+
+/** PUT /api/import-mappings: saves (or replaces) a mapping by name. */
+export function useSaveImportMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { name: string; mapping: Record<string, string | null>; valueSynonyms: ValueSynonymsInput }) =>
+      (await (await apiRequest('PUT', MAPPINGS, input)).json()) as ImportMapping,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [MAPPINGS] }),
+  });
+}
