@@ -5,6 +5,7 @@ import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDI
 import { errorMessage } from '@/lib/api-client';
 import { LoadMore } from '@/lib/use-infinite-list';
 import { PageHeader } from '@/components/layout/page-header';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -107,6 +108,11 @@ export default function AssetsPage() {
             ))}
           </NativeSelect>
         </div>
+      </div>
+
+      {/* Assets added on this device and not yet sent (ADR 028): they have no asset id until they are. */}
+      <div className="mb-4 empty:hidden">
+        <WaitingToSync kind="asset" label="Assets waiting to sync" />
       </div>
 
       {list.isLoading ? (

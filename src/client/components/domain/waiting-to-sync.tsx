@@ -6,13 +6,14 @@ import { useOutboxItems, type OutboxKind } from '@/lib/outbox';
 
 /**
  * The records of one kind made on this device for one record (an asset's assessments, a meter's
- * readings) that are still in the outbox, shown above the list as "Waiting to sync" (ADR 028), each
- * with the photos kept with it.
+ * readings, an obligation's inspections), or all of that kind when no record is named (new assets,
+ * new actions), that are still in the outbox, shown above the list as "Waiting to sync" (ADR 028),
+ * each with the photos kept with it.
  */
-export function WaitingToSync({ kind, refKey, refId, label }: { kind: OutboxKind; refKey: string; refId: string; label: string }) {
+export function WaitingToSync({ kind, refKey, refId, label }: { kind: OutboxKind; refKey?: string; refId?: string; label: string }) {
   const { user } = useAuth();
   const all = useOutboxItems(user?.id);
-  const items = all.filter((item) => item.kind === kind && item.refs[refKey] === refId);
+  const items = all.filter((item) => item.kind === kind && (refKey === undefined || item.refs[refKey] === refId));
   if (items.length === 0) return null;
   const photosOf = (clientId: string) => all.filter((child) => child.kind === 'photo' && child.refs.parentClientId === clientId).length;
   return (

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { OutboxItem, OutboxKind, PhotoToKeep } from '@/lib/offline/device-db';
+import type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep } from '@/lib/offline/device-db';
 import { apiRequest, isNetworkError } from '@/lib/api-client';
 import { rememberedUser } from '@/lib/offline/last-user';
 import { randomUuid } from '@/lib/random-uuid';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 
-export type { OutboxItem, OutboxKind, PhotoToKeep };
+export type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep };
 
 /** Items that waited longer than this get a warning in the banner. */
 export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
@@ -30,16 +30,17 @@ export interface Write {
 }
 
 /**
- * The photos chosen with a record (an assessment's), asked for only when the record is kept in the
- * outbox: they are then kept with it as its children (ADR 028) and sent after it. Sent at once,
- * the form uploads them itself, as it always has.
+ * The photos chosen with a record (an assessment's or an action's), asked for only when the record
+ * is kept in the outbox: they are then kept with it as its children (ADR 028) and sent after it.
+ * Sent at once, the form uploads them itself, as it always has.
  */
 export interface PhotosWithWrite {
   take: () => PhotoToKeep[];
   /** The field of POST /api/media that names the parent. */
-  field: 'assessmentId';
-  assetId: string;
-  assetCode: string;
+  field: OutboxParentField;
+  /** The asset the photos go on (none for an action at a location). */
+  assetId?: string;
+  assetCode?: string;
 }
 
 export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string; photos: number };

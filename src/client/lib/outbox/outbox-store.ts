@@ -2,10 +2,10 @@ import { liveQuery } from 'dexie';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 import { backoffMs, outcomeOf } from './outcome';
 import { sendPhoto, type Sent } from './send-photo';
-import { deviceDb, type OutboxItem, type PhotoToKeep } from '@/lib/offline/device-db';
+import { deviceDb, type OutboxItem, type OutboxKind, type PhotoToKeep } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { queryKeys } from '@/lib/api-paths';
+import { apiPaths, invalidateAssetHistory, queryKeys } from '@/lib/api-paths';
 import { randomUuid } from '@/lib/random-uuid';
 import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-media';
 
@@ -31,11 +31,12 @@ export async function enqueue(items: NewOutboxItem[]): Promise<void> {
 
 /**
  * The outbox items for photos chosen on the device: each read (EXIF) and resized first, linked to
- * the asset by its id and, when chosen in a parent's form, to the parent by its client id.
+ * the asset by its id (an action at a location has none) and, when chosen in a parent's form, to the
+ * parent by its client id.
  */
 export async function photoItems(
   photos: PhotoToKeep[],
-  { userId, assetId, assetCode, parent }: { userId: string; assetId: string; assetCode: string; parent?: NonNullable<OutboxItem['parent']> },
+  { userId, assetId, assetCode, parent }: { userId: string; assetId?: string; assetCode?: string; parent?: NonNullable<OutboxItem['parent']> },
 ): Promise<NewOutboxItem[]> {
   if (photos.length === 0) return [];
   // EXIF reading and resizing load only when a photo is kept (not on every replay).
@@ -49,9 +50,9 @@ export async function photoItems(
       kind: 'photo',
       method: 'POST',
       url: '/api/media',
-      body: { filename: photo.filename, assetId, ...(caption ? { caption } : {}) },
-      label: `Photo ${photo.filename} of ${assetCode}`,
-      refs: { assetId, ...(parent && { parentClientId: parent.clientId }) },
+      body: { filename: photo.filename, ...(assetId && { assetId }), ...(caption ? { caption } : {}) },
+      label: `${photo.blob.type.startsWith('image/') ? 'Photo' : 'File'} ${photo.filename}${assetCode ? ` of ${assetCode}` : ''}`,
+      refs: { ...(assetId && { assetId }), ...(parent && { parentClientId: parent.clientId }) },
       ...(parent && { parent }),
       photo,
     });
@@ -129,18 +130,22 @@ async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gon
   return parent ? 'waiting' : 'gone';
 }
 
-/** What the lists that show an item refresh once it is on the server. */
+/** What the lists that show an item of each kind refresh once it is on the server. */
+const REFRESHED_BY: Record<Exclude<OutboxKind, 'photo'>, (item: OutboxItem) => Array<readonly unknown[]>> = {
+  asset: () => [queryKeys.assets, queryKeys.dashboardStats],
+  'asset-edit': () => [queryKeys.assets, queryKeys.dashboardStats],
+  reading: (item) => [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')],
+  assessment: () => [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats],
+  action: () => [queryKeys.actions, queryKeys.dashboardStats],
+  'action-status': () => [queryKeys.actions, queryKeys.dashboardStats],
+  // An inspection moves the obligation's due date, and a failed one raises a remedial action.
+  inspection: () => [queryKeys.obligations, [apiPaths.complianceSummary], [apiPaths.complianceWorklist], queryKeys.actions, queryKeys.dashboardStats],
+};
+
 function refreshAfter(item: OutboxItem): void {
-  const keys: Array<readonly unknown[]> =
-    item.kind === 'reading'
-      ? [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')]
-      : item.kind === 'assessment'
-        ? [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats]
-        : item.kind === 'action-status'
-          ? [queryKeys.actions, queryKeys.dashboardStats]
-          : [queryKeys.assets, queryKeys.dashboardStats];
   if (item.kind === 'photo') return refreshAfterMediaChange(item.refs.assetId);
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of REFRESHED_BY[item.kind](item)) void queryClient.invalidateQueries({ queryKey });
+  if (item.kind === 'action' || item.kind === 'action-status' || item.kind === 'inspection') void invalidateAssetHistory(queryClient);
 }
 
 async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
