@@ -1,0 +1,155 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { signUpViaApi, uniqueUser } from './helpers';
+import { createAsset, createLocation, createObligation, regimesByKey } from './fixtures';
+
+/**
+ * New records made offline (ADR 028): an asset, an action and a compliance inspection recorded on a
+ * phone with no signal wait in the outbox, show in their lists as waiting to sync, and reach the
+ * server once each when the network returns, even when a request is sent again with its key.
+ */
+
+// The service worker is what makes the app open offline (blocked for the other specs in playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
+async function waitForOfflineApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+/** Chooses a location in the asset form's picker (the search answer was kept while online). */
+async function chooseLocation(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Add Asset' });
+  await dialog.getByRole('combobox', { name: 'Location' }).click();
+  await page.getByRole('textbox', { name: 'Search locations' }).fill(name);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+const CREATES = new Set(['/api/assets', '/api/actions', '/api/inspections']);
+
+test('an asset, an action and an inspection created offline on a phone wait as "waiting to sync" and reach the server exactly once', async ({ page, context }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const me = (await (await page.context().request.get('/api/user')).json()) as { id: string };
+  const site = await createLocation(page);
+  const boiler = await createAsset(page, { locationId: site.id, type: 'hvac', subtype: 'Plant room' });
+  const gas = (await regimesByKey(page)).gas_safety!;
+  const obligation = await createObligation(page, { regimeId: gas.id, assetId: boiler.id });
+  const make = `Worcester ${Date.now().toString(36)}`;
+  const title = `Bleed the radiators ${Date.now().toString(36)}`;
+
+  // One visit online: the app installs, and what is viewed is kept on the device.
+  await page.goto(`/assets/${boiler.id}`);
+  await expect(page.getByRole('heading', { name: boiler.assetId })).toBeVisible();
+  await page.getByRole('tab', { name: /^Actions/ }).click();
+  await expect(page.getByTestId('asset-actions-count')).toHaveText('0 actions');
+  await page.getByRole('tab', { name: 'Compliance' }).click();
+  await expect(page.getByRole('button', { name: `Record inspection: ${gas.name}` })).toBeVisible();
+  await page.goto('/assets');
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  await chooseLocation(page, site.name);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
+  await waitForOfflineApp(page);
+
+  // No signal: a new asset on the asset list.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('connection-banner')).toContainText('You are offline');
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  const assetDialog = page.getByRole('dialog', { name: 'Add Asset' });
+  await chooseLocation(page, site.name);
+  await assetDialog.getByLabel('Type', { exact: true }).selectOption('hvac');
+  await assetDialog.getByLabel('Make', { exact: true }).fill(make);
+  await assetDialog.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Asset saved on this device' })).toContainText('It will be sent when the connection returns');
+  await expect(assetDialog).toBeHidden();
+  const waitingAssets = page.getByLabel('Assets waiting to sync').getByTestId('waiting-item');
+  await expect(waitingAssets).toHaveCount(1);
+  await expect(waitingAssets).toContainText(`New asset: HVAC, ${make}`);
+  await expect(waitingAssets).toContainText('Waiting to sync');
+
+  // An action on the boiler, from its Actions tab.
+  await page.goto(`/assets/${boiler.id}`);
+  await page.getByRole('tab', { name: /^Actions/ }).click();
+  await page.getByRole('button', { name: 'Add Action' }).click();
+  const actionDialog = page.getByRole('dialog', { name: 'Create Action' });
+  await actionDialog.getByLabel('Title').fill(title);
+  await actionDialog.getByLabel('Priority').selectOption('high');
+  await actionDialog.getByRole('button', { name: 'Create Action' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Action saved on this device' })).toBeVisible();
+  await expect(actionDialog).toBeHidden();
+  const waitingOnTab = page.getByLabel('Actions waiting to sync').getByTestId('waiting-item');
+  await expect(waitingOnTab).toHaveCount(1);
+  await expect(waitingOnTab).toContainText(`New action: ${title}`);
+
+  // An inspection of its gas safety, from its Compliance tab: shown on the obligation as waiting.
+  await page.getByRole('tab', { name: 'Compliance' }).click();
+  await page.getByRole('button', { name: `Record inspection: ${gas.name}` }).click();
+  const inspectionDialog = page.getByRole('dialog', { name: 'Record inspection' });
+  await inspectionDialog.getByLabel('Pass', { exact: true }).check();
+  await inspectionDialog.getByLabel('Certificate number').fill('GS-0001');
+  await inspectionDialog.getByRole('button', { name: 'Save inspection' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Inspection saved on this device' })).toBeVisible();
+  await expect(inspectionDialog).toBeHidden();
+  const obligationCard = page.getByTestId('asset-obligation').filter({ hasText: gas.name });
+  const waitingInspection = obligationCard.getByLabel(`Inspections waiting to sync: ${gas.name}`).getByTestId('waiting-item');
+  await expect(waitingInspection).toHaveCount(1);
+  await expect(waitingInspection).toContainText(`Inspection: ${gas.name}, Pass on`);
+  await expect(obligationCard).toContainText('Never inspected');
+
+  // The actions page shows the new action too; the banner and the Outbox count all three.
+  await page.goto('/actions');
+  await expect(page.getByLabel('Actions waiting to sync').getByTestId('waiting-item')).toContainText(`New action: ${title}`);
+  await expect(page.getByTestId('outbox-summary')).toContainText('3 items waiting to sync');
+  await page.getByRole('link', { name: 'Open the Outbox' }).click();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(3);
+  await expect(page.locator('[data-testid="outbox-item"]').nth(0)).toHaveAttribute('data-kind', 'asset');
+  await expect(page.locator('[data-testid="outbox-item"]').nth(1)).toHaveAttribute('data-kind', 'action');
+  await expect(page.locator('[data-testid="outbox-item"]').nth(2)).toHaveAttribute('data-kind', 'inspection');
+
+  // Back online: the replay sends them in order; each request is kept to be sent again below.
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && CREATES.has(new URL(request.url()).pathname)) sent.push(request);
+  });
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Nothing waiting')).toBeVisible();
+  expect(sent.map((request) => new URL(request.url()).pathname)).toEqual(['/api/assets', '/api/actions', '/api/inspections']);
+
+  const server = page.context().request;
+  const stored = async () => ({
+    assets: (await (await server.get(`/api/assets?search=${encodeURIComponent(make)}`)).json()) as Array<{ id: string; make: string; type: string; locationId: string }>,
+    actions: ((await (await server.get(`/api/actions?assetId=${boiler.id}`)).json()) as Array<{ id: string; title: string; priority: string; createdBy: string }>).filter((a) => a.title === title),
+    inspections: (await (await server.get(`/api/obligations/${obligation.id}/inspections`)).json()) as Array<{ id: string; result: string; certificateNumber: string; recordedById: string }>,
+  });
+  const first = await stored();
+  expect(first.assets).toHaveLength(1);
+  expect(first.assets[0]).toMatchObject({ make, type: 'hvac', locationId: site.id });
+  const asset = (await (await server.get(`/api/assets/${first.assets[0]!.id}`)).json()) as { createdBy: string; createdByName: string };
+  expect(asset).toMatchObject({ createdBy: me.id, createdByName: user.fullName });
+  expect(first.actions).toHaveLength(1);
+  expect(first.actions[0]).toMatchObject({ priority: 'high', createdBy: me.id });
+  expect(first.inspections).toHaveLength(1);
+  expect(first.inspections[0]).toMatchObject({ result: 'pass', certificateNumber: 'GS-0001', recordedById: me.id });
+
+  // The same requests sent again with their keys (an answer lost on the way): the first records come back, nothing is added.
+  for (const request of sent) {
+    const headers = await request.allHeaders();
+    expect(headers['idempotency-key']).toBeTruthy();
+    const again = await server.post(request.url(), { headers: { 'Idempotency-Key': headers['idempotency-key']! }, data: request.postDataJSON() });
+    expect(again.ok(), await again.text()).toBe(true);
+  }
+  const after = await stored();
+  expect([after.assets.length, after.actions.length, after.inspections.length]).toEqual([1, 1, 1]);
+  expect([after.assets[0]!.id, after.actions[0]!.id, after.inspections[0]!.id]).toEqual([first.assets[0]!.id, first.actions[0]!.id, first.inspections[0]!.id]);
+
+  // The lists show the records the server now holds, and nothing waits.
+  await page.goto(`/assets/${boiler.id}?tab=compliance`);
+  await expect(page.getByTestId('asset-obligation').filter({ hasText: gas.name })).not.toContainText('Never inspected');
+  await expect(page.getByTestId('waiting-item')).toHaveCount(0);
+});
