@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
 import { createAsset, createLocation, createObligation, regimesByKey } from './fixtures';
@@ -152,4 +153,63 @@ test('an asset, an action and an inspection created offline on a phone wait as "
   await page.goto(`/assets/${boiler.id}?tab=compliance`);
   await expect(page.getByTestId('asset-obligation').filter({ hasText: gas.name })).not.toContainText('Never inspected');
   await expect(page.getByTestId('waiting-item')).toHaveCount(0);
+});
+
+test("a new asset's first assessment, made before the asset is sent, waits for it and reaches the server on it, with its photo", async ({ page, context }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const make = `Vaillant ${Date.now().toString(36)}`;
+  await page.goto('/assets');
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  await chooseLocation(page, site.name);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  const assetDialog = page.getByRole('dialog', { name: 'Add Asset' });
+  await chooseLocation(page, site.name);
+  await assetDialog.getByLabel('Make', { exact: true }).fill(make);
+  await assetDialog.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(assetDialog).toBeHidden();
+  const waitingAsset = page.getByLabel('Assets waiting to sync').getByTestId('waiting-item');
+  await expect(waitingAsset).toContainText(`New asset: Other, ${make}`);
+
+  // Assessed at once, with a photo: both wait for the asset.
+  await waitingAsset.getByRole('button', { name: `Add Assessment: New asset: Other, ${make}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Assessment' });
+  await dialog.getByLabel('Condition', { exact: true }).selectOption('poor');
+  await dialog.getByLabel('Notes').fill('Found on the survey');
+  await dialog.getByRole('button', { name: 'Add photos' }).click();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#806040' } }).jpeg().toBuffer();
+  await dialog.locator('input.uppy-Dashboard-input[name="files[]"]').first().setInputFiles({ name: 'plate.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await dialog.getByRole('button', { name: 'Save Assessment' }).click();
+  await expect(page.getByTestId('toast').getByText('Assessment with 1 photo saved on this device')).toBeVisible();
+  await expect(waitingAsset.getByTestId('waiting-kept-with')).toHaveText(' · with 1 assessment');
+
+  await page.goto('/outbox');
+  const assetItem = page.locator('[data-testid="outbox-item"][data-kind="asset"]');
+  const assessmentItem = page.locator('[data-testid="outbox-item"][data-kind="assessment"]');
+  await expect(assetItem).toContainText('1 assessment kept with it');
+  await expect(assessmentItem.getByTestId('outbox-parent')).toHaveText(`With New asset: Other, ${make}`);
+  await expect(assessmentItem).toContainText('1 photo kept with it');
+  await expect(page.getByTestId('outbox-item')).toHaveCount(3);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0, { timeout: 30_000 });
+
+  const server = page.context().request;
+  const assets = (await (await server.get(`/api/assets?search=${encodeURIComponent(make)}`)).json()) as Array<{ id: string; condition: string }>;
+  expect(assets).toHaveLength(1);
+  const assessments = (await (await server.get(`/api/assessments?assetId=${assets[0]!.id}`)).json()) as Array<{ id: string; condition: string; conditionNotes: string; assessedByName: string }>;
+  expect(assessments).toHaveLength(1);
+  expect(assessments[0]).toMatchObject({ condition: 'poor', conditionNotes: 'Found on the survey', assessedByName: user.fullName });
+  // The assessment set the new asset's condition, and the photo reached the asset through it.
+  expect(assets[0]!.condition).toBe('poor');
+  const media = (await (await server.get(`/api/media?assetId=${assets[0]!.id}`)).json()) as Array<{ assessmentId: string; uploadedByName: string }>;
+  expect(media).toHaveLength(1);
+  expect(media[0]).toMatchObject({ assessmentId: assessments[0]!.id, uploadedByName: user.fullName });
 });

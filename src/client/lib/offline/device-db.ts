@@ -41,9 +41,9 @@ export interface OutboxItem {
   status: OutboxStatus;
   /**
    * A child record made with its parent (a photo chosen in an assessment's or an action's form, an
-   * inspection's evidence): sent
-   * after the parent, with the parent's server id (from its answer) put in `body[field]`. Until then
-   * it waits.
+   * inspection's evidence, the first assessment of an asset made on the device): sent after the
+   * parent, with the parent's server id (from its answer) put in `body[field]` (and in `refs[field]`
+   * when it has one). Until then it waits.
    */
   parent?: { clientId: string; field: OutboxParentField; label: string };
   /** A photo's file and what was read from it on the device (kind 'photo'). */
@@ -53,7 +53,7 @@ export interface OutboxItem {
 export type OutboxKind = 'asset' | 'reading' | 'assessment' | 'asset-edit' | 'action' | 'action-status' | 'inspection' | 'photo';
 
 /** The field of a child's body that takes its parent's server id. */
-export type OutboxParentField = 'assessmentId' | 'actionId' | 'inspectionId';
+export type OutboxParentField = 'assetId' | 'assessmentId' | 'actionId' | 'inspectionId';
 
 /** A photo chosen in a form, handed to the outbox when the record it belongs to is kept there. */
 export interface PhotoToKeep {

@@ -6,6 +6,7 @@ import { randomUuid } from '@/lib/random-uuid';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 
 export type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep };
+export { describeKeptWith, keptWith, outboxNoun } from './kept-with';
 
 /** Items that waited longer than this get a warning in the banner. */
 export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
@@ -27,6 +28,11 @@ export interface Write {
    * edit sent at once behaves as it always has.
    */
   basedOn?: string;
+  /**
+   * A record made for another still in the outbox (an assessment of an asset made on the device):
+   * always kept, and sent once the parent is, with the parent's server id in `body[parent.field]`.
+   */
+  parent?: NonNullable<OutboxItem['parent']>;
 }
 
 /**
@@ -64,7 +70,8 @@ export async function submitWrite<T>(write: Write, photos?: PhotosWithWrite): Pr
     if (navigator.onLine) void outbox.replay(userId!);
     return { queued: true, clientId, photos: children.length };
   };
-  if (userId && (!navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
+  if (write.parent && !userId) throw new Error('Sign in again to keep this on the device');
+  if (userId && (write.parent || !navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
   try {
     const res = await apiRequest(write.method, write.url, write.body, { [IDEMPOTENCY_KEY_HEADER]: clientId });
     return { queued: false, data: (await res.json()) as T };

@@ -94,11 +94,24 @@ export async function keepMine(clientId: string): Promise<void> {
     });
 }
 
-/** Discards an item and the children that belong to it (an assessment's photos go with it). */
+/**
+ * Discards an item and what belongs to it (an assessment's photos go with it; a new asset's
+ * assessment goes with the asset, and that assessment's photos too).
+ */
 export async function discardItem(clientId: string): Promise<void> {
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    await deviceDb.outbox.where('clientId').equals(clientId).delete();
-    await deviceDb.outbox.filter((item) => item.parent?.clientId === clientId).delete();
+    const gone = new Set([clientId]);
+    const all = await deviceDb.outbox.toArray();
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const item of all) {
+        if (item.parent && gone.has(item.parent.clientId) && !gone.has(item.clientId)) {
+          gone.add(item.clientId);
+          grew = true;
+        }
+      }
+    }
+    await deviceDb.outbox.where('clientId').anyOf([...gone]).delete();
   });
 }
 
@@ -114,7 +127,10 @@ async function removeSent(item: OutboxItem, answer: unknown): Promise<void> {
       .filter((child) => child.parent?.clientId === item.clientId)
       .modify((child) => {
         if (typeof serverId !== 'string') return;
-        child.body = { ...child.body, [child.parent!.field]: serverId };
+        const { field } = child.parent!;
+        child.body = { ...child.body, [field]: serverId };
+        // An asset's first assessment then shows on that asset's page as waiting, like any other.
+        if (field in child.refs) child.refs = { ...child.refs, [field]: serverId };
         child.parent = undefined;
       });
   });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset, CreateAssetInput } from '@shared/contract/assets';
-import { ASSET_TYPE_LABELS, ASSET_DEFAULTS } from '@shared/domain/assets';
+import { ASSET_TYPE_LABELS } from '@shared/domain/assets';
 import { queryClient } from '@/lib/query-client';
 import { apiPaths, queryKeys } from '@/lib/api-paths';
 import { submitWrite, type WriteOutcome } from '@/lib/outbox';
@@ -33,5 +33,5 @@ export function useCreateAsset() {
 /** "New asset: Boiler, Worcester Greenstar": what the lists and the Outbox call one not yet sent (it has no asset id yet). */
 export function newAssetLabel(input: Pick<CreateAssetInput, 'type' | 'subtype' | 'make' | 'model'>): string {
   const details = [input.subtype, [input.make, input.model].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return `New asset: ${ASSET_TYPE_LABELS[input.type ?? ASSET_DEFAULTS.type]}${details ? `, ${details}` : ''}`;
+  return `New asset: ${ASSET_TYPE_LABELS[input.type]}${details ? `, ${details}` : ''}`;
 }
