@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
 import { createAsset, createLocation, createObligation, regimesByKey } from './fixtures';
+import { minimalPdf } from '../factories/pdf';
 
 /**
  * New records made offline (ADR 028): an asset, an action and a compliance inspection recorded on a
@@ -212,4 +213,64 @@ test("a new asset's first assessment, made before the asset is sent, waits for i
   const media = (await (await server.get(`/api/media?assetId=${assets[0]!.id}`)).json()) as Array<{ assessmentId: string; uploadedByName: string }>;
   expect(media).toHaveLength(1);
   expect(media[0]).toMatchObject({ assessmentId: assessments[0]!.id, uploadedByName: user.fullName });
+});
+
+test("an action's photo and an inspection's evidence chosen offline are kept with them and reach the server linked to them", async ({ page, context }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const boiler = await createAsset(page, { locationId: site.id, type: 'hvac' });
+  const gas = (await regimesByKey(page)).gas_safety!;
+  const obligation = await createObligation(page, { regimeId: gas.id, assetId: boiler.id });
+  const title = `Replace the flue seal ${Date.now().toString(36)}`;
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a2b' } }).jpeg().toBuffer();
+  await page.goto(`/assets/${boiler.id}`);
+  await page.getByRole('tab', { name: /^Actions/ }).click();
+  await expect(page.getByTestId('asset-actions-count')).toHaveText('0 actions');
+  await page.getByRole('tab', { name: 'Compliance' }).click();
+  await expect(page.getByRole('button', { name: `Record inspection: ${gas.name}` })).toBeVisible();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('tab', { name: /^Actions/ }).click();
+  await page.getByRole('button', { name: 'Add Action' }).click();
+  const actionDialog = page.getByRole('dialog', { name: 'Create Action' });
+  await actionDialog.getByLabel('Title').fill(title);
+  await actionDialog.getByRole('button', { name: 'Add photos' }).click();
+  await actionDialog.locator('input.uppy-Dashboard-input[name="files[]"]').first().setInputFiles({ name: 'seal.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(actionDialog.getByText('Kept on this device when you save, sent with the record')).toBeVisible();
+  await actionDialog.getByRole('button', { name: 'Create Action' }).click();
+  await expect(page.getByTestId('toast').getByText('Action with 1 photo saved on this device')).toBeVisible();
+  await expect(page.getByLabel('Actions waiting to sync').getByTestId('waiting-kept-with')).toHaveText(' · with 1 photo');
+
+  await page.getByRole('tab', { name: 'Compliance' }).click();
+  await page.getByRole('button', { name: `Record inspection: ${gas.name}` }).click();
+  const record = page.getByRole('dialog', { name: 'Record inspection' });
+  await record.getByLabel('Pass', { exact: true }).check();
+  const chooser = page.waitForEvent('filechooser');
+  await record.getByRole('button', { name: 'Add photos or PDFs' }).click();
+  await (await chooser).setFiles([
+    { name: 'gas-certificate.pdf', mimeType: 'application/pdf', buffer: minimalPdf() },
+    { name: 'flue.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+  ]);
+  await record.getByRole('button', { name: 'Save inspection' }).click();
+  await expect(page.getByTestId('toast').getByText('Inspection with 2 evidence files saved on this device')).toBeVisible();
+  const card = page.getByTestId('asset-obligation').filter({ hasText: gas.name });
+  await expect(card.getByTestId('waiting-kept-with')).toHaveText(' · with 2 photos');
+
+  await page.goto('/outbox');
+  await expect(page.getByTestId('outbox-item')).toHaveCount(5);
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0, { timeout: 30_000 });
+
+  const server = page.context().request;
+  const actions = ((await (await server.get(`/api/actions?assetId=${boiler.id}`)).json()) as Array<{ id: string; title: string }>).filter((a) => a.title === title);
+  expect(actions).toHaveLength(1);
+  const inspections = (await (await server.get(`/api/obligations/${obligation.id}/inspections`)).json()) as Array<{ id: string; evidence: Array<{ filename: string }> }>;
+  expect(inspections).toHaveLength(1);
+  expect(inspections[0]!.evidence.map((file) => file.filename).sort()).toEqual(['flue.jpg', 'gas-certificate.pdf']);
+  const media = (await (await server.get(`/api/media?assetId=${boiler.id}`)).json()) as Array<{ filename: string; actionId: string | null; inspectionId: string | null }>;
+  expect(media.find((m) => m.filename === 'seal.jpg')).toMatchObject({ actionId: actions[0]!.id });
 });
