@@ -258,7 +258,7 @@ test("an action's photo and an inspection's evidence chosen offline are kept wit
   await record.getByRole('button', { name: 'Save inspection' }).click();
   await expect(page.getByTestId('toast').getByText('Inspection with 2 evidence files saved on this device')).toBeVisible();
   const card = page.getByTestId('asset-obligation').filter({ hasText: gas.name });
-  await expect(card.getByTestId('waiting-kept-with')).toHaveText(' · with 2 photos');
+  await expect(card.getByTestId('waiting-kept-with')).toHaveText(' · with 1 file and 1 photo');
 
   await page.goto('/outbox');
   await expect(page.getByTestId('outbox-item')).toHaveCount(5);

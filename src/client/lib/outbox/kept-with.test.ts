@@ -20,4 +20,10 @@ describe('kept with an outbox item', () => {
     expect(describeKeptWith([{ kind: 'assessment' }, { kind: 'photo' }, { kind: 'photo' }])).toBe('1 assessment and 2 photos');
     expect(describeKeptWith([{ kind: 'assessment' }, { kind: 'photo' }, { kind: 'inspection' }])).toBe('1 assessment, 1 photo and 1 inspection');
   });
+
+  it('calls a kept file that is not an image a file (an inspection certificate)', () => {
+    const kept = (type: string) => ({ kind: 'photo' as const, photo: { blob: new Blob([], { type }), filename: 'x', takenAt: null, gpsLat: null, gpsLon: null, originalSize: null } });
+    expect(describeKeptWith([kept('application/pdf'), kept('image/jpeg')])).toBe('1 file and 1 photo');
+    expect(describeKeptWith([kept('image/jpeg'), kept('image/png')])).toBe('2 photos');
+  });
 });
