@@ -274,3 +274,41 @@ test("an action's photo and an inspection's evidence chosen offline are kept wit
   const media = (await (await server.get(`/api/media?assetId=${boiler.id}`)).json()) as Array<{ filename: string; actionId: string | null; inspectionId: string | null }>;
   expect(media.find((m) => m.filename === 'seal.jpg')).toMatchObject({ actionId: actions[0]!.id });
 });
+
+test('an assessment begun on a new asset while offline and saved after the asset was sent lands on that asset', async ({ page, context }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  const make = `Baxi ${Date.now().toString(36)}`;
+  await page.goto('/assets');
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  await chooseLocation(page, site.name);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  await chooseLocation(page, site.name);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByLabel('Make', { exact: true }).fill(make);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Create Asset' }).click();
+  await page.getByRole('button', { name: `Add Assessment: New asset: Other, ${make}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Assessment' });
+  await dialog.getByLabel('Condition', { exact: true }).selectOption('fair');
+
+  // The signal returns while the form is open: the asset is sent first.
+  const assetSent = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/assets');
+  await context.setOffline(false);
+  expect((await assetSent).status()).toBe(201);
+  await dialog.getByRole('button', { name: 'Save Assessment' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/outbox');
+  await expect(page.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
+
+  const server = page.context().request;
+  const assets = (await (await server.get(`/api/assets?search=${encodeURIComponent(make)}`)).json()) as Array<{ id: string }>;
+  expect(assets).toHaveLength(1);
+  const assessments = (await (await server.get(`/api/assessments?assetId=${assets[0]!.id}`)).json()) as Array<{ condition: string }>;
+  expect(assessments.map((a) => a.condition)).toEqual(['fair']);
+});

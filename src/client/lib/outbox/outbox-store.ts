@@ -25,8 +25,22 @@ export async function enqueue(items: NewOutboxItem[]): Promise<void> {
   const now = Date.now();
   const row = (next: NewOutboxItem): OutboxItem => ({ ...next, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    for (const item of items) await deviceDb.outbox.add(row(item));
+    for (const item of items) await deviceDb.outbox.add(row(await withSentParent(item)));
   });
+}
+
+/**
+ * The server ids of the records this tab has sent, by client id: a child made in a form opened while
+ * its parent was still in the outbox (an assessment of a new asset) and saved after the parent went
+ * takes the id at once, rather than waiting for a parent that is no longer there.
+ */
+const sentIds = new Map<string, string>();
+
+async function withSentParent(item: NewOutboxItem): Promise<NewOutboxItem> {
+  const serverId = item.parent && sentIds.get(item.parent.clientId);
+  if (!item.parent || !serverId || (await deviceDb.outbox.where('clientId').equals(item.parent.clientId).count()) > 0) return item;
+  const { field } = item.parent;
+  return { ...item, body: { ...item.body, [field]: serverId }, refs: field in item.refs ? { ...item.refs, [field]: serverId } : item.refs, parent: undefined };
 }
 
 /**
@@ -121,6 +135,7 @@ export async function discardItem(clientId: string): Promise<void> {
  */
 async function removeSent(item: OutboxItem, answer: unknown): Promise<void> {
   const serverId = (answer as { id?: unknown } | undefined)?.id;
+  if (typeof serverId === 'string') sentIds.set(item.clientId, serverId);
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
     await deviceDb.outbox.delete(item.seq!);
     await deviceDb.outbox
