@@ -92,10 +92,10 @@ test('assessments, readings and photos recorded offline on a phone reach the ser
       await expect(dialog).toBeHidden();
       await expect(waiting.getByTestId('waiting-item')).toHaveCount(n);
       // The photo is kept with its assessment, and said so in the list.
-      await expect(waiting.getByTestId('waiting-photos')).toHaveCount(Math.ceil(n / 2));
+      await expect(waiting.getByTestId('waiting-kept-with')).toHaveCount(Math.ceil(n / 2));
     }
     await expect(waiting.getByText('Waiting to sync').first()).toBeVisible();
-    await expect(waiting.getByTestId('waiting-photos').first()).toHaveText(' · with 1 photo');
+    await expect(waiting.getByTestId('waiting-kept-with').first()).toHaveText(' · with 1 photo');
   }
   await page.goto('/meters');
   const typedDates: string[] = [];

@@ -6,6 +6,7 @@ import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMore } from '@/lib/use-infinite-list';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 import { ActionCard } from '@/features/actions/components/action-card';
 import { ActionFilters } from '@/features/actions/components/action-filters';
 import { ActionFormDialog } from '@/features/actions/components/action-form-dialog';
@@ -43,6 +44,8 @@ export default function ActionsPage() {
           onOverdueChange={filters.setOverdue}
           onSortChange={filters.setSort}
         />
+        {/* Actions created on this device and not yet sent (ADR 028): they have no number until they are. */}
+        <WaitingToSync kind="action" label="Actions waiting to sync" />
         {list.isLoading ? (
           <ActionListSkeletons />
         ) : list.isError ? (

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { Package, Plus, Search, Tags } from 'lucide-react';
+import { ClipboardCheck, Package, Plus, Search, Tags } from 'lucide-react';
 import { ASSET_LIST_SKELETONS, ASSET_TYPES, ASSET_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, LABELS_MAX } from '@shared/domain';
 import { errorMessage } from '@/lib/api-client';
 import { LoadMore } from '@/lib/use-infinite-list';
 import { PageHeader } from '@/components/layout/page-header';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,6 +15,8 @@ import { AssetCard, AssetCardSkeleton } from '@/features/assets/components/asset
 import { AssetFormDialog } from '@/features/assets/components/asset-form-dialog';
 import { useAssetListFilters } from '@/features/assets/use-asset-list-filters';
 import { LabelSheetDialog } from '@/features/labels/components/label-sheet-dialog';
+import { AssessmentFormDialog } from '@/features/assessments/components/assessment-form-dialog';
+import type { OutboxItem } from '@/lib/outbox';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -58,8 +61,18 @@ export default function AssetsPage() {
     setChosen(new Set());
   };
 
+  const { can } = useCan();
+  // A new asset still on the device can be assessed at once: the assessment waits for it (ADR 028).
+  const [assessing, setAssessing] = useState<OutboxItem | null>(null);
+  const assessButton = (item: OutboxItem) =>
+    can('assessment.create') ? (
+      <Button variant="outline" size="sm" onClick={() => setAssessing(item)} aria-label={`Add Assessment: ${item.label}`}>
+        <ClipboardCheck aria-hidden /> Add Assessment
+      </Button>
+    ) : null;
+
   // ADR 024: no Add Asset when an admin has withdrawn asset.create from the role.
-  const addButton = useCan().can('asset.create') ? (
+  const addButton = can('asset.create') ? (
     <Button onClick={() => setAdding(true)}>
       <Plus aria-hidden /> Add Asset
     </Button>
@@ -107,6 +120,11 @@ export default function AssetsPage() {
             ))}
           </NativeSelect>
         </div>
+      </div>
+
+      {/* Assets added on this device and not yet sent (ADR 028): they have no asset id until they are. */}
+      <div className="mb-4 empty:hidden">
+        <WaitingToSync kind="asset" label="Assets waiting to sync" actions={assessButton} />
       </div>
 
       {list.isLoading ? (
@@ -163,6 +181,15 @@ export default function AssetsPage() {
       {printing && <LabelSheetDialog open={printing} onOpenChange={setPrinting} subject={{ kind: 'selection', assetIds: [...chosen] }} />}
 
       <AssetFormDialog open={adding} onOpenChange={changeAdding} barcode={adding ? barcode : undefined} />
+      {assessing && (
+        <AssessmentFormDialog
+          open
+          onOpenChange={(open) => !open && setAssessing(null)}
+          assetId={assessing.clientId}
+          assetCode={assessing.label}
+          pendingAsset={{ clientId: assessing.clientId, label: assessing.label }}
+        />
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
 import { countOf, formatDateTime, formatFileSize } from '@/lib/format';
-import { discardOutboxItem, keepMyVersion, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
+import { describeKeptWith, discardOutboxItem, keepMyVersion, keptWith, outboxNoun, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
 import { useOnline } from '@/lib/offline/use-online';
 
 /**
@@ -68,13 +68,14 @@ const STATUS_BADGES: Record<OutboxItem['status'], { text: string; className: str
 };
 
 /**
- * One item. A photo kept with a record (ADR 028) names the record it belongs to and waits while that
- * record is not sent; a record says how many photos go with it (discarding it discards them too).
+ * One item. A record kept with another (ADR 028: a photo with its assessment, an assessment with its
+ * new asset) names the record it belongs to and waits while that record is not sent; a record says
+ * what goes with it (discarding it discards them too).
  */
 function OutboxCard({ item, all }: { item: OutboxItem; all: OutboxItem[] }) {
   const badge = STATUS_BADGES[item.status];
   const parent = item.parent && all.find((other) => other.clientId === item.parent!.clientId);
-  const photos = all.filter((other) => other.parent?.clientId === item.clientId).length;
+  const kept = describeKeptWith(keptWith(item, all));
   return (
     <Card className="grid gap-2 p-4" data-testid="outbox-item" data-status={item.status} data-kind={item.kind}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -84,14 +85,14 @@ function OutboxCard({ item, all }: { item: OutboxItem; all: OutboxItem[] }) {
       {item.parent && (
         <p className="text-sm" data-testid="outbox-parent">
           With {item.parent.label}
-          {parent && parent.status !== 'waiting' && <span className="text-destructive"> (not sent: this photo waits for it)</span>}
+          {parent && parent.status !== 'waiting' && <span className="text-destructive"> (not sent: this {outboxNoun(item.kind)} waits for it)</span>}
         </p>
       )}
       <p className="text-sm text-muted-foreground">
         Made {formatDateTime(new Date(item.createdAt).toISOString())}
         {item.photo?.takenAt && <> · taken {formatDateTime(item.photo.takenAt)}</>}
         {item.photo?.originalSize && <> · resized to {formatFileSize(item.photo.blob.size)} from {formatFileSize(item.photo.originalSize)}</>}
-        {photos > 0 && <> · {countOf(photos, 'photo')} kept with it</>}
+        {kept && <> · {kept} kept with it</>}
         {item.attempts > 0 && <> · {countOf(item.attempts, 'try', 'tries')}</>}
       </p>
       {item.status === 'conflict' && item.conflict ? (
@@ -110,7 +111,7 @@ function OutboxCard({ item, all }: { item: OutboxItem; all: OutboxItem[] }) {
             <RefreshCw aria-hidden /> Retry
           </Button>
           <Button variant="outline" size="sm" onClick={() => void discardOutboxItem(item.clientId)}>
-            <Trash2 aria-hidden /> {photos > 0 ? `Discard with its ${countOf(photos, 'photo')}` : 'Discard'}
+            <Trash2 aria-hidden /> {kept ? `Discard with its ${kept}` : 'Discard'}
           </Button>
         </div>
       )}

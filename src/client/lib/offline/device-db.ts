@@ -40,15 +40,20 @@ export interface OutboxItem {
   lastError: string | null;
   status: OutboxStatus;
   /**
-   * A child record made with its parent (a photo chosen in an assessment's form): sent after the
-   * parent, with the parent's server id (from its answer) put in `body[field]`. Until then it waits.
+   * A child record made with its parent (a photo chosen in an assessment's or an action's form, an
+   * inspection's evidence, the first assessment of an asset made on the device): sent after the
+   * parent, with the parent's server id (from its answer) put in `body[field]` (and in `refs[field]`
+   * when it has one). Until then it waits.
    */
-  parent?: { clientId: string; field: 'assessmentId'; label: string };
+  parent?: { clientId: string; field: OutboxParentField; label: string };
   /** A photo's file and what was read from it on the device (kind 'photo'). */
   photo?: OutboxPhoto;
 }
 
-export type OutboxKind = 'reading' | 'assessment' | 'asset-edit' | 'action-status' | 'photo';
+export type OutboxKind = 'asset' | 'reading' | 'assessment' | 'asset-edit' | 'action' | 'action-status' | 'inspection' | 'photo';
+
+/** The field of a child's body that takes its parent's server id. */
+export type OutboxParentField = 'assetId' | 'assessmentId' | 'actionId' | 'inspectionId';
 
 /** A photo chosen in a form, handed to the outbox when the record it belongs to is kept there. */
 export interface PhotoToKeep {

@@ -4,10 +4,11 @@ import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '@shared/domain/sear
 
 /**
  * GET answers kept on the device so what a user last viewed opens offline (ADR 028): the register's
- * records (assets, locations, meters and their readings, assessments, actions) and their lists, as the
- * server last sent them. Loaded lazily, with Dexie, when the first such answer arrives.
+ * records (assets, locations, meters and their readings, assessments, actions, the obligations an
+ * inspection is recorded against and the regimes' readings) and their lists, as the server last sent
+ * them. Loaded lazily, with Dexie, when the first such answer arrives.
  */
-const KEPT = /^\/api\/(assets|locations|meters|assessments|actions)(\/|\?|$)/;
+const KEPT = /^\/api\/(assets|locations|meters|assessments|actions|obligations|compliance\/regimes)(\/|\?|$)/;
 /** Enough for a day's survey; the oldest go first. */
 const MAX_KEPT = 2_000;
 

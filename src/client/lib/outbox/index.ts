@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { OutboxItem, OutboxKind, PhotoToKeep } from '@/lib/offline/device-db';
+import type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep } from '@/lib/offline/device-db';
 import { apiRequest, isNetworkError } from '@/lib/api-client';
 import { rememberedUser } from '@/lib/offline/last-user';
 import { randomUuid } from '@/lib/random-uuid';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 
-export type { OutboxItem, OutboxKind, PhotoToKeep };
+export type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep };
+export { describeKeptWith, keptWith, outboxNoun } from './kept-with';
 
 /** Items that waited longer than this get a warning in the banner. */
 export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
@@ -27,19 +28,25 @@ export interface Write {
    * edit sent at once behaves as it always has.
    */
   basedOn?: string;
+  /**
+   * A record made for another still in the outbox (an assessment of an asset made on the device):
+   * always kept, and sent once the parent is, with the parent's server id in `body[parent.field]`.
+   */
+  parent?: NonNullable<OutboxItem['parent']>;
 }
 
 /**
- * The photos chosen with a record (an assessment's), asked for only when the record is kept in the
- * outbox: they are then kept with it as its children (ADR 028) and sent after it. Sent at once,
- * the form uploads them itself, as it always has.
+ * The photos chosen with a record (an assessment's or an action's), asked for only when the record
+ * is kept in the outbox: they are then kept with it as its children (ADR 028) and sent after it.
+ * Sent at once, the form uploads them itself, as it always has.
  */
 export interface PhotosWithWrite {
   take: () => PhotoToKeep[];
   /** The field of POST /api/media that names the parent. */
-  field: 'assessmentId';
-  assetId: string;
-  assetCode: string;
+  field: OutboxParentField;
+  /** The asset the photos go on (none for an action at a location). */
+  assetId?: string;
+  assetCode?: string;
 }
 
 export type WriteOutcome<T> = { queued: false; data: T } | { queued: true; clientId: string; photos: number };
@@ -63,7 +70,8 @@ export async function submitWrite<T>(write: Write, photos?: PhotosWithWrite): Pr
     if (navigator.onLine) void outbox.replay(userId!);
     return { queued: true, clientId, photos: children.length };
   };
-  if (userId && (!navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
+  if (write.parent && !userId) throw new Error('Sign in again to keep this on the device');
+  if (userId && (write.parent || !navigator.onLine || (await (await store()).hasWaiting(userId)))) return queue();
   try {
     const res = await apiRequest(write.method, write.url, write.body, { [IDEMPOTENCY_KEY_HEADER]: clientId });
     return { queued: false, data: (await res.json()) as T };

@@ -2,10 +2,10 @@ import { liveQuery } from 'dexie';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 import { backoffMs, outcomeOf } from './outcome';
 import { sendPhoto, type Sent } from './send-photo';
-import { deviceDb, type OutboxItem, type PhotoToKeep } from '@/lib/offline/device-db';
+import { deviceDb, type OutboxItem, type OutboxKind, type PhotoToKeep } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { queryKeys } from '@/lib/api-paths';
+import { apiPaths, invalidateAssetHistory, queryKeys } from '@/lib/api-paths';
 import { randomUuid } from '@/lib/random-uuid';
 import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-media';
 
@@ -25,17 +25,32 @@ export async function enqueue(items: NewOutboxItem[]): Promise<void> {
   const now = Date.now();
   const row = (next: NewOutboxItem): OutboxItem => ({ ...next, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    for (const item of items) await deviceDb.outbox.add(row(item));
+    for (const item of items) await deviceDb.outbox.add(row(await withSentParent(item)));
   });
 }
 
 /**
+ * The server ids of the records this tab has sent, by client id: a child made in a form opened while
+ * its parent was still in the outbox (an assessment of a new asset) and saved after the parent went
+ * takes the id at once, rather than waiting for a parent that is no longer there.
+ */
+const sentIds = new Map<string, string>();
+
+async function withSentParent(item: NewOutboxItem): Promise<NewOutboxItem> {
+  const serverId = item.parent && sentIds.get(item.parent.clientId);
+  if (!item.parent || !serverId || (await deviceDb.outbox.where('clientId').equals(item.parent.clientId).count()) > 0) return item;
+  const { field } = item.parent;
+  return { ...item, body: { ...item.body, [field]: serverId }, refs: field in item.refs ? { ...item.refs, [field]: serverId } : item.refs, parent: undefined };
+}
+
+/**
  * The outbox items for photos chosen on the device: each read (EXIF) and resized first, linked to
- * the asset by its id and, when chosen in a parent's form, to the parent by its client id.
+ * the asset by its id (an action at a location has none) and, when chosen in a parent's form, to the
+ * parent by its client id.
  */
 export async function photoItems(
   photos: PhotoToKeep[],
-  { userId, assetId, assetCode, parent }: { userId: string; assetId: string; assetCode: string; parent?: NonNullable<OutboxItem['parent']> },
+  { userId, assetId, assetCode, parent }: { userId: string; assetId?: string; assetCode?: string; parent?: NonNullable<OutboxItem['parent']> },
 ): Promise<NewOutboxItem[]> {
   if (photos.length === 0) return [];
   // EXIF reading and resizing load only when a photo is kept (not on every replay).
@@ -49,9 +64,9 @@ export async function photoItems(
       kind: 'photo',
       method: 'POST',
       url: '/api/media',
-      body: { filename: photo.filename, assetId, ...(caption ? { caption } : {}) },
-      label: `Photo ${photo.filename} of ${assetCode}`,
-      refs: { assetId, ...(parent && { parentClientId: parent.clientId }) },
+      body: { filename: photo.filename, ...(assetId && { assetId }), ...(caption ? { caption } : {}) },
+      label: `${photo.blob.type.startsWith('image/') ? 'Photo' : 'File'} ${photo.filename}${assetCode ? ` of ${assetCode}` : ''}`,
+      refs: { ...(assetId && { assetId }), ...(parent && { parentClientId: parent.clientId }) },
       ...(parent && { parent }),
       photo,
     });
@@ -93,11 +108,24 @@ export async function keepMine(clientId: string): Promise<void> {
     });
 }
 
-/** Discards an item and the children that belong to it (an assessment's photos go with it). */
+/**
+ * Discards an item and what belongs to it (an assessment's photos go with it; a new asset's
+ * assessment goes with the asset, and that assessment's photos too).
+ */
 export async function discardItem(clientId: string): Promise<void> {
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    await deviceDb.outbox.where('clientId').equals(clientId).delete();
-    await deviceDb.outbox.filter((item) => item.parent?.clientId === clientId).delete();
+    const gone = new Set([clientId]);
+    const all = await deviceDb.outbox.toArray();
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const item of all) {
+        if (item.parent && gone.has(item.parent.clientId) && !gone.has(item.clientId)) {
+          gone.add(item.clientId);
+          grew = true;
+        }
+      }
+    }
+    await deviceDb.outbox.where('clientId').anyOf([...gone]).delete();
   });
 }
 
@@ -107,13 +135,17 @@ export async function discardItem(clientId: string): Promise<void> {
  */
 async function removeSent(item: OutboxItem, answer: unknown): Promise<void> {
   const serverId = (answer as { id?: unknown } | undefined)?.id;
+  if (typeof serverId === 'string') sentIds.set(item.clientId, serverId);
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
     await deviceDb.outbox.delete(item.seq!);
     await deviceDb.outbox
       .filter((child) => child.parent?.clientId === item.clientId)
       .modify((child) => {
         if (typeof serverId !== 'string') return;
-        child.body = { ...child.body, [child.parent!.field]: serverId };
+        const { field } = child.parent!;
+        child.body = { ...child.body, [field]: serverId };
+        // An asset's first assessment then shows on that asset's page as waiting, like any other.
+        if (field in child.refs) child.refs = { ...child.refs, [field]: serverId };
         child.parent = undefined;
       });
   });
@@ -129,18 +161,22 @@ async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gon
   return parent ? 'waiting' : 'gone';
 }
 
-/** What the lists that show an item refresh once it is on the server. */
+/** What the lists that show an item of each kind refresh once it is on the server. */
+const REFRESHED_BY: Record<Exclude<OutboxKind, 'photo'>, (item: OutboxItem) => Array<readonly unknown[]>> = {
+  asset: () => [queryKeys.assets, queryKeys.dashboardStats],
+  'asset-edit': () => [queryKeys.assets, queryKeys.dashboardStats],
+  reading: (item) => [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')],
+  assessment: () => [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats],
+  action: () => [queryKeys.actions, queryKeys.dashboardStats],
+  'action-status': () => [queryKeys.actions, queryKeys.dashboardStats],
+  // An inspection moves the obligation's due date, and a failed one raises a remedial action.
+  inspection: () => [queryKeys.obligations, [apiPaths.complianceSummary], [apiPaths.complianceWorklist], queryKeys.actions, queryKeys.dashboardStats],
+};
+
 function refreshAfter(item: OutboxItem): void {
-  const keys: Array<readonly unknown[]> =
-    item.kind === 'reading'
-      ? [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')]
-      : item.kind === 'assessment'
-        ? [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats]
-        : item.kind === 'action-status'
-          ? [queryKeys.actions, queryKeys.dashboardStats]
-          : [queryKeys.assets, queryKeys.dashboardStats];
   if (item.kind === 'photo') return refreshAfterMediaChange(item.refs.assetId);
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of REFRESHED_BY[item.kind](item)) void queryClient.invalidateQueries({ queryKey });
+  if (item.kind === 'action' || item.kind === 'action-status' || item.kind === 'inspection') void invalidateAssetHistory(queryClient);
 }
 
 async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {

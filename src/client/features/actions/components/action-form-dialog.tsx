@@ -19,6 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { countOf } from '@/lib/format';
 import { areaNames, useMyAreas } from '@/lib/areas';
 import { useCreateAction } from '@/features/actions/api/use-create-action';
 import { useUpdateAction } from '@/features/actions/api/use-update-action';
@@ -61,8 +62,16 @@ export function ActionFormDialog({
         },
       );
     } else {
-      createAction.mutate(values, {
-        onSuccess: async (created) => {
+      createAction.mutate({ input: values, takePhotos: photos.take }, {
+        onSuccess: async (outcome) => {
+          if (outcome.queued) {
+            // Its photos are kept with it and sent after it (ADR 028).
+            const withPhotos = outcome.photos > 0 ? ` with ${countOf(outcome.photos, 'photo')}` : '';
+            toast({ title: `Action${withPhotos} saved on this device`, description: 'It will be sent when the connection returns' });
+            onOpenChange(false);
+            return;
+          }
+          const created = outcome.data;
           toast({ title: 'Action created', description: 'The action has been added successfully' });
           // Photos chosen in the form go up now that the action exists; failures keep the dialog open.
           if (await photos.uploadFor({ actionId: created.id, ...(created.assetId ? { assetId: created.assetId } : {}) })) onOpenChange(false);

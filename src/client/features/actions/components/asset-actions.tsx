@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/permissions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 import { useAssetActions } from '@/features/actions/api/use-asset-actions';
 import { ActionCard } from './action-card';
 import { ActionFormDialog } from './action-form-dialog';
@@ -27,6 +28,7 @@ export function AssetActions({ assetId }: { assetId: string }) {
           </Button>
         )}
       </div>
+      <WaitingToSync kind="action" refKey="assetId" refId={assetId} label="Actions waiting to sync" />
       {isLoading ? (
         <ActionListSkeletons count={2} />
       ) : isError ? (

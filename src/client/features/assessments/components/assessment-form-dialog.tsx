@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useRecordPhotos } from '@/components/photo-capture/use-record-photos';
-import { useCreateAssessment } from '@/features/assessments/api/use-create-assessment';
+import { useCreateAssessment, type PendingAsset } from '@/features/assessments/api/use-create-assessment';
 import { dateTimeLocalToIso, toDateTimeLocal } from '@/lib/date-time-local';
 import { countOf } from '@/lib/format';
 
@@ -37,6 +37,7 @@ export function AssessmentFormDialog({
   onOpenChange,
   assetId,
   assetCode,
+  pendingAsset,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -44,13 +45,15 @@ export function AssessmentFormDialog({
   assetId: string;
   /** Its display code, for the dialog's description. */
   assetCode: string;
+  /** An asset made on this device and not yet sent (`assetId` is then its client id): the assessment waits for it (ADR 028). */
+  pendingAsset?: PendingAsset;
 }) {
   const createAssessment = useCreateAssessment();
   const photos = useRecordPhotos();
   const busy = createAssessment.isPending || photos.uploading;
 
   const submit = (values: AssessmentFormOutput) =>
-    createAssessment.mutate({ input: values, assetCode, takePhotos: photos.take }, {
+    createAssessment.mutate({ input: values, assetCode, takePhotos: photos.take, pendingAsset }, {
       onSuccess: async (outcome) => {
         if (outcome.queued) {
           // Its photos are kept with it and sent after it (ADR 028).

@@ -56,8 +56,10 @@ export function AssetFormDialog({
       });
     } else {
       createAsset.mutate(values, {
-        onSuccess: (created) => {
-          toast({ title: 'Asset created', description: 'The asset has been added to the register', action: setUpInspections(created) });
+        onSuccess: (outcome) => {
+          // Kept in the outbox (ADR 028): the asset list shows it as waiting to sync until it is sent.
+          if (outcome.queued) toast({ title: 'Asset saved on this device', description: 'It will be sent when the connection returns' });
+          else toast({ title: 'Asset created', description: 'The asset has been added to the register', action: setUpInspections(outcome.data) });
           onOpenChange(false);
         },
         onError: (error) => toast({ title: 'Failed to create asset', description: errorMessage(error), variant: 'destructive' }),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { CreateInspectionInput, CreateObligationInput, Inspection, Obligation } from '@shared/contract/compliance';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 import { apiPaths, invalidateEvidencePacks, queryKeys } from '@/lib/api-paths';
+import { submitWrite, type PhotoToKeep, type WriteOutcome } from '@/lib/outbox';
 
 /**
  * An obligation or an inspection changes the asset's tab, the /compliance figures and work list,
@@ -59,12 +60,18 @@ export function useCreateObligations() {
 
 /**
  * POST /api/inspections. The caller gives the inspection an id of its own, kept across retries of
- * one form, so a retry after a lost answer gets the first record back instead of a second one.
+ * one form, so a retry after a lost answer gets the first record back instead of a second one. With
+ * no network it is kept in the outbox and sent later (ADR 028), with the evidence chosen in its form
+ * (`takeEvidence`, asked only then) sent after it; the obligation shows it as waiting to sync.
  */
 export function useRecordInspection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateInspectionInput) => (await (await apiRequest('POST', apiPaths.inspections, input)).json()) as Inspection,
-    onSuccess: () => refreshAfterComplianceWrite(queryClient),
+    mutationFn: ({ input, label, takeEvidence }: { input: CreateInspectionInput; label: string; takeEvidence?: () => PhotoToKeep[] }): Promise<WriteOutcome<Inspection>> =>
+      submitWrite<Inspection>(
+        { kind: 'inspection', method: 'POST', url: apiPaths.inspections, body: { ...input }, label, refs: { obligationId: input.obligationId } },
+        takeEvidence && { take: takeEvidence, field: 'inspectionId' },
+      ),
+    onSuccess: (outcome) => (outcome.queued ? undefined : refreshAfterComplianceWrite(queryClient)),
   });
 }

@@ -14,6 +14,7 @@ import { useObligations } from '@/features/compliance/api/use-obligations';
 import type { ObligationSubject } from '@/features/compliance/obligation-subject';
 import { AddObligationDialog } from './add-obligation-dialog';
 import { ObligationStatusBadge } from '@/components/domain/obligation-status-badge';
+import { WaitingToSync } from '@/components/domain/waiting-to-sync';
 import { RecordInspectionDialog } from './record-inspection-dialog';
 import { InspectionHistory } from './inspection-history';
 import { SuggestedRegimes, useSuggestedRegimes } from './suggested-regimes';
@@ -135,6 +136,8 @@ function ObligationCard({
         )}
       </div>
       <div className="grid min-w-0 gap-3 sm:col-span-2">
+        {/* Inspections recorded on this device and not yet sent (ADR 028): "Last done" moves on once they are. */}
+        <WaitingToSync kind="inspection" refKey="obligationId" refId={obligation.id} label={`Inspections waiting to sync: ${obligation.regime.name}`} />
         <Button
           type="button"
           variant="ghost"

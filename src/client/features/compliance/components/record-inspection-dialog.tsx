@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { countOf, formatCalendarDate } from '@/lib/format';
 import { randomUuid } from '@/lib/random-uuid';
 import { useCan } from '@/lib/permissions';
 import { useRecordInspection } from '@/features/compliance/api/use-compliance-writes';
@@ -30,7 +31,8 @@ type InspectionOutput = z.output<typeof createInspectionSchema>;
  * certificates), and the regime's readings with their limits. The form keeps one inspection id while it is open, so saving again after a lost
  * answer cannot record it twice. The inspection is saved first, then each file is uploaded against
  * it: a file that fails leaves the inspection recorded, and the toast names it so it can be added
- * from the History.
+ * from the History. With no network the inspection and its evidence are kept on the device and
+ * sent later (ADR 028).
  */
 export function RecordInspectionDialog({ obligation, open, onOpenChange }: { obligation: Obligation | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const formId = useId();
@@ -47,7 +49,17 @@ export function RecordInspectionDialog({ obligation, open, onOpenChange }: { obl
   const submit = async (values: InspectionOutput) => {
     let inspection;
     try {
-      inspection = await record.mutateAsync(values);
+      const label = `Inspection: ${obligation!.regime.name}, ${INSPECTION_RESULT_LABELS[values.result]} on ${formatCalendarDate(values.performedOn)}`;
+      const sent = await record.mutateAsync({ input: values, label, takeEvidence: () => evidence.map((file) => ({ file })) });
+      if (sent.queued) {
+        // Its evidence is kept with it and sent after it (ADR 028).
+        const withFiles = sent.photos > 0 ? ` with ${countOf(sent.photos, 'evidence file')}` : '';
+        toast({ title: `Inspection${withFiles} saved on this device`, description: 'It will be sent when the connection returns' });
+        setEvidence([]);
+        onOpenChange(false);
+        return;
+      }
+      inspection = sent.data;
     } catch (error) {
       toast({ title: 'Failed to record the inspection', description: errorMessage(error), variant: 'destructive' });
       return;
