@@ -25,6 +25,8 @@ export interface ImportBenchResult {
   peakRssMb: number;
   /** The same, for each step: where the memory goes. */
   peakRssMbBy: { upload: number; dryRun: number; commit: number };
+  /** The server's RSS just before the upload (what earlier phases left it at). */
+  startRssMb: number;
   dryRun: ImportJob['counts'];
   commit: ImportJob['counts'];
   newLocations: number;
@@ -131,6 +133,7 @@ export async function runImportBench(options: { pool: pg.Pool; baseUrl: string; 
   const stamp = Date.now().toString(36);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-register-bench-import-'));
   const file = path.join(dir, 'register.xlsx');
+  const startRssMb = Math.round(memoryOf(serverPid, 'VmRSS'));
   const peaks = { upload: 0, dryRun: 0, commit: 0 };
   let step: keyof typeof peaks = 'upload';
   const poll = setInterval(() => {
@@ -171,6 +174,7 @@ export async function runImportBench(options: { pool: pg.Pool; baseUrl: string; 
       commitSeconds: Math.round(commitSeconds * 10) / 10,
       peakRssMb: Math.round(Math.max(peaks.upload, peaks.dryRun, peaks.commit)),
       peakRssMbBy: { upload: Math.round(peaks.upload), dryRun: Math.round(peaks.dryRun), commit: Math.round(peaks.commit) },
+      startRssMb,
       dryRun: dry.counts,
       commit: done.counts,
       newLocations: dry.newLocationCount,

@@ -350,7 +350,7 @@ async function main(): Promise<void> {
       console.log(`\nSpreadsheet import (issue 26): ${options.importRows.toLocaleString('en-GB')} rows × 25 columns, uploaded, dry run and committed`);
       m.import = await runImportBench({ pool: db.pool, baseUrl: server.baseUrl, cookie, serverPid: server.pid, rows: options.importRows });
       const r = m.import;
-      console.log(`  ${r.fileMb} MB: upload ${r.uploadSeconds} s, dry run ${r.dryRunSeconds} s, commit ${r.commitSeconds} s (${r.status}), peak server RSS ${r.peakRssMb} MB (upload ${r.peakRssMbBy.upload}, dry run ${r.peakRssMbBy.dryRun}, commit ${r.peakRssMbBy.commit})`);
+      console.log(`  ${r.fileMb} MB: upload ${r.uploadSeconds} s, dry run ${r.dryRunSeconds} s, commit ${r.commitSeconds} s (${r.status}), peak server RSS ${r.peakRssMb} MB from ${r.startRssMb} MB before it (upload ${r.peakRssMbBy.upload}, dry run ${r.peakRssMbBy.dryRun}, commit ${r.peakRssMbBy.commit})`);
       console.log(`  dry run ${JSON.stringify(r.dryRun)}, ${r.newLocations} new locations; commit ${JSON.stringify(r.commit)}${r.message ? `: ${r.message}` : ''}`);
     }
 

@@ -484,6 +484,21 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page, 'reports');
     });
 
+    test('import: the upload, the mapping with its values, and a dry run with rows in error', async ({ page }) => {
+      await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+      const csv = ['Asset No,Type,Condition,Location', `IMP-${uniqueToken('')},HVAC,Sparkling,North / Leeds`].join('\n');
+      await page.goto('/import');
+      await expect(heading(page, 'Import')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'import');
+      await page.getByLabel(/Spreadsheet \(\.xlsx or \.csv/).setInputFiles({ name: 'register.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect(page.getByLabel('Import Condition into')).toHaveValue('condition');
+      await page.getByText('Values read from the file').click();
+      await expect(page.getByRole('region', { name: 'Condition values' })).toBeVisible();
+      await page.getByRole('button', { name: 'Run dry run' }).click();
+      await expect(page.getByTestId('count-error')).toHaveText('1', { timeout: 30_000 });
+      await expectNoSeriousA11yViolations(page, 'import dry run');
+    });
+
     test('users, their dialogs, invites and administrative changes', async ({ page, browser }) => {
       await signUpViaApi(page, uniqueUser({ role: 'org_admin', fullName: 'Ada Admin' }));
       const otherContext = await browser.newContext();
