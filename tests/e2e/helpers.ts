@@ -54,3 +54,16 @@ export async function anotherUser(browser: Browser, overrides: Partial<TestUser>
   const user = await signUpViaApi(page, uniqueUser(overrides));
   return { page, user };
 }
+
+/**
+ * Waits until the service worker has installed (every built file precached) and controls the page,
+ * so the app then opens with no network (the offline specs, which allow service workers).
+ */
+export async function waitForOfflineApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { anotherUser, signUpViaApi, uniqueUser } from './helpers';
+import { expect, test, type Locator } from '@playwright/test';
+import { anotherUser, signUpViaApi, uniqueUser, waitForOfflineApp } from './helpers';
 import { createAsset, createLocation, createMeter } from './fixtures';
 
 // The service worker is what makes the app open offline (blocked for the other specs in playwright.config.ts).
@@ -37,15 +37,6 @@ async function phonePhotos(count: number): Promise<Array<{ name: string; mimeTyp
 
 /** Uppy's own file input in a Dashboard (not its folder or camera inputs). */
 const fileInput = (scope: Locator) => scope.locator('input.uppy-Dashboard-input[name="files[]"]').first();
-
-async function waitForOfflineApp(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
 test('assessments, readings and photos recorded offline on a phone reach the server exactly once, through a replay cut twice and duplicated requests', async ({ page, context }) => {
   test.setTimeout(360_000);
@@ -347,6 +338,9 @@ test("photos added on an asset's Media tab offline are kept on the device and re
   await context.setOffline(true);
   await page.reload();
   await page.getByRole('tab', { name: /^Media/ }).click();
+  // The list of photos is not kept on the device: the tab says so, calmly, and still takes photos.
+  await expect(page.getByText('Photos show when the connection returns.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Could not load photos', { exact: false })).toHaveCount(0);
   await page.getByRole('button', { name: 'Upload Photo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
   const photos = await phonePhotos(2);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { signUpViaApi, uniqueUser } from './helpers';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { signUpViaApi, uniqueUser, waitForOfflineApp } from './helpers';
 import { createAsset, createLocation, createObligation, regimesByKey } from './fixtures';
 import { minimalPdf } from '../factories/pdf';
 
@@ -13,24 +13,47 @@ import { minimalPdf } from '../factories/pdf';
 // The service worker is what makes the app open offline (blocked for the other specs in playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
 
-async function waitForOfflineApp(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
-
-/** Chooses a location in the asset form's picker (the search answer was kept while online). */
+/**
+ * Chooses a location in the asset form's picker (the search answer was kept while online). Tried
+ * again as a whole when the option is replaced under the click (the list is drawn again when each
+ * answer arrives, and on a loaded machine the answers for the typed prefixes come one by one).
+ */
 async function chooseLocation(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Add Asset' });
-  await dialog.getByRole('combobox', { name: 'Location' }).click();
-  await page.getByRole('textbox', { name: 'Search locations' }).fill(name);
-  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await expect(async () => {
+    if (!(await page.getByRole('textbox', { name: 'Search locations' }).isVisible())) await dialog.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('textbox', { name: 'Search locations' }).fill(name);
+    await page.getByRole('option', { name: new RegExp(name) }).click({ timeout: 3_000 });
+    await expect(dialog.getByRole('combobox', { name: 'Location' })).toContainText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 const CREATES = new Set(['/api/assets', '/api/actions', '/api/inspections']);
+
+/**
+ * Signs an asset manager up on a phone, makes a site, and creates an asset there with no network:
+ * the Add Asset dialog is opened once online first, so its location list is kept for offline use.
+ */
+async function assetCreatedOffline(page: Page, context: BrowserContext, make: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
+  const site = await createLocation(page);
+  await page.goto('/assets');
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  await chooseLocation(page, site.name);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
+  await waitForOfflineApp(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  const assetDialog = page.getByRole('dialog', { name: 'Add Asset' });
+  await chooseLocation(page, site.name);
+  await assetDialog.getByLabel('Make', { exact: true }).fill(make);
+  await assetDialog.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(assetDialog).toBeHidden();
+  return { user, site };
+}
 
 test('an asset, an action and an inspection created offline on a phone wait as "waiting to sync" and reach the server exactly once', async ({ page, context }) => {
   test.slow();
@@ -158,24 +181,8 @@ test('an asset, an action and an inspection created offline on a phone wait as "
 
 test("a new asset's first assessment, made before the asset is sent, waits for it and reaches the server on it, with its photo", async ({ page, context }) => {
   test.slow();
-  await page.setViewportSize({ width: 390, height: 844 });
-  const user = await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
-  const site = await createLocation(page);
   const make = `Vaillant ${Date.now().toString(36)}`;
-  await page.goto('/assets');
-  await page.getByRole('button', { name: 'Add Asset' }).first().click();
-  await chooseLocation(page, site.name);
-  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
-  await waitForOfflineApp(page);
-
-  await context.setOffline(true);
-  await page.reload();
-  await page.getByRole('button', { name: 'Add Asset' }).first().click();
-  const assetDialog = page.getByRole('dialog', { name: 'Add Asset' });
-  await chooseLocation(page, site.name);
-  await assetDialog.getByLabel('Make', { exact: true }).fill(make);
-  await assetDialog.getByRole('button', { name: 'Create Asset' }).click();
-  await expect(assetDialog).toBeHidden();
+  const { user } = await assetCreatedOffline(page, context, make);
   const waitingAsset = page.getByLabel('Assets waiting to sync').getByTestId('waiting-item');
   await expect(waitingAsset).toContainText(`New asset: Other, ${make}`);
 
@@ -277,22 +284,8 @@ test("an action's photo and an inspection's evidence chosen offline are kept wit
 
 test('an assessment begun on a new asset while offline and saved after the asset was sent lands on that asset', async ({ page, context }) => {
   test.slow();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
-  const site = await createLocation(page);
   const make = `Baxi ${Date.now().toString(36)}`;
-  await page.goto('/assets');
-  await page.getByRole('button', { name: 'Add Asset' }).first().click();
-  await chooseLocation(page, site.name);
-  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
-  await waitForOfflineApp(page);
-
-  await context.setOffline(true);
-  await page.reload();
-  await page.getByRole('button', { name: 'Add Asset' }).first().click();
-  await chooseLocation(page, site.name);
-  await page.getByRole('dialog', { name: 'Add Asset' }).getByLabel('Make', { exact: true }).fill(make);
-  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Create Asset' }).click();
+  await assetCreatedOffline(page, context, make);
   await page.getByRole('button', { name: `Add Assessment: New asset: Other, ${make}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Assessment' });
   await dialog.getByLabel('Condition', { exact: true }).selectOption('fair');

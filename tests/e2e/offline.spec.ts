@@ -1,19 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi } from './helpers';
+import { expect, test } from '@playwright/test';
+import { signUpViaApi, waitForOfflineApp } from './helpers';
 import { createAsset, createLocation, createPlace, uniqueToken } from './fixtures';
 
 // The service worker is what this spec tests (blocked for the other specs in playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker has installed (every built file precached) and controls the page. */
-async function waitForOfflineApp(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
 for (const viewport of [
   { name: 'a wide screen', size: { width: 1280, height: 800 } },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import type { Media } from '@shared/contract/media';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isNetworkError } from '@/lib/api-client';
 import { countOf } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,11 @@ export function AssetMedia({ assetId, assetCode }: { assetId: string; assetCode:
             <Skeleton key={i} className="aspect-square w-full" />
           ))}
         </div>
+      ) : error && isNetworkError(error) ? (
+        // Photos are not kept on the device (they are large); the list comes back with the network.
+        <p role="status" className="text-sm text-muted-foreground">
+          Photos show when the connection returns. Photos you upload now are kept on this device and sent then.
+        </p>
       ) : error ? (
         <p role="alert" className="text-sm text-destructive">
           Could not load photos: {errorMessage(error)}
