@@ -46,7 +46,7 @@ const TYPES = ['Fire door', 'HVAC', 'PC', 'Monitor', 'Printer', 'Roof', 'Other']
 const GRADES = ['A', 'G', 'F', 'P', '5'];
 const YES_NO = ['Y', 'N', 'N/A'];
 
-export async function writeWorkbook(file: string, rows: number, stamp: string): Promise<void> {
+async function writeWorkbook(file: string, rows: number, stamp: string): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = book.addWorksheet('Register');

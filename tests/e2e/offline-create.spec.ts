@@ -28,21 +28,29 @@ async function chooseLocation(page: Page, name: string): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Opens the asset list's Add Asset form online once, choosing `siteName`, and waits for the installed
+ * app: the location search's answer is then kept, so the form works with no network.
+ */
+async function openAssetFormOnceOnline(page: Page, siteName: string): Promise<void> {
+  await page.goto('/assets');
+  await page.getByRole('button', { name: 'Add Asset' }).first().click();
+  await chooseLocation(page, siteName);
+  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
+  await waitForOfflineApp(page);
+}
+
 const CREATES = new Set(['/api/assets', '/api/actions', '/api/inspections']);
 
 /**
- * Signs an asset manager up on a phone, makes a site, and creates an asset there with no network:
- * the Add Asset dialog is opened once online first, so its location list is kept for offline use.
+ * Signs an asset manager up on a phone, makes a site, and creates an asset there with no network
+ * (the form opened once online first).
  */
 async function assetCreatedOffline(page: Page, context: BrowserContext, make: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   const user = await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'asset_manager' }));
   const site = await createLocation(page);
-  await page.goto('/assets');
-  await page.getByRole('button', { name: 'Add Asset' }).first().click();
-  await chooseLocation(page, site.name);
-  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
-  await waitForOfflineApp(page);
+  await openAssetFormOnceOnline(page, site.name);
 
   await context.setOffline(true);
   await page.reload();
@@ -74,11 +82,7 @@ test('an asset, an action and an inspection created offline on a phone wait as "
   await expect(page.getByTestId('asset-actions-count')).toHaveText('0 actions');
   await page.getByRole('tab', { name: 'Compliance' }).click();
   await expect(page.getByRole('button', { name: `Record inspection: ${gas.name}` })).toBeVisible();
-  await page.goto('/assets');
-  await page.getByRole('button', { name: 'Add Asset' }).first().click();
-  await chooseLocation(page, site.name);
-  await page.getByRole('dialog', { name: 'Add Asset' }).getByRole('button', { name: 'Cancel' }).click();
-  await waitForOfflineApp(page);
+  await openAssetFormOnceOnline(page, site.name);
 
   // No signal: a new asset on the asset list.
   await context.setOffline(true);
