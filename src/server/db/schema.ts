@@ -1017,7 +1017,7 @@ export const imports = pgTable(
     valueSynonyms: jsonb('value_synonyms').$type<Record<string, Record<string, string>>>(),
     status: importStatus('status').notNull().default('uploaded'),
     message: text('message'),
-    counts: jsonb('counts').$type<{ create: number; update: number; unchanged: number; error: number }>(),
+    counts: jsonb('counts').$type<{ create: number; update: number; unchanged: number; error: number; inspections?: number; readings?: number }>(),
     /** The dry run's diffs sample, new-location tree and first errors (ADR 029). */
     summary: jsonb('summary').$type<Record<string, unknown>>(),
     /** The new locations the dry run found, as their paths joined: a commit creating others is refused. */

@@ -10,18 +10,22 @@ import {
   KEY_VALUE_NAME_MAX,
   LOCATION_TYPES,
   NAME_MAX,
+  parseInspectionTarget,
 } from '../domain';
 
 /** Spreadsheet import (issue 26, docs/decisions/029): the job, its dry run and commit, saved mappings. */
 
 
-/** A column's target: an import field, `custom:<name>`, or null (ignored). */
+/** A column's target: an import field, `custom:<name>`, `inspection:<regime key>:date|certificate`, or null (ignored). */
 export const importTargetSchema = z
   .string()
   .max(CUSTOM_TARGET_PREFIX.length + KEY_VALUE_NAME_MAX, 'A custom field name must be at most 100 characters')
   .refine(
-    (value) => isImportField(value) || (value.startsWith(CUSTOM_TARGET_PREFIX) && value.slice(CUSTOM_TARGET_PREFIX.length).trim() !== ''),
-    'Map a column to an asset field, to custom:<name>, or to nothing (null)',
+    (value) =>
+      isImportField(value) ||
+      parseInspectionTarget(value) !== undefined ||
+      (value.startsWith(CUSTOM_TARGET_PREFIX) && value.slice(CUSTOM_TARGET_PREFIX.length).trim() !== ''),
+    'Map a column to an asset field, to custom:<name>, to inspection:<regime key>:date or :certificate, or to nothing (null)',
   )
   .nullable();
 
@@ -59,7 +63,15 @@ export const importSheetSchema = z.object({
   suggestedMapping: z.array(z.string().nullable()),
 });
 
-export const importCountsSchema = z.object({ create: z.number(), update: z.number(), unchanged: z.number(), error: z.number() });
+/** Rows to create, update, leave unchanged and in error; and the inspections and meter readings the file records. */
+export const importCountsSchema = z.object({
+  create: z.number(),
+  update: z.number(),
+  unchanged: z.number(),
+  error: z.number(),
+  inspections: z.number(),
+  readings: z.number(),
+});
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 /** One row's problem: its row number in the sheet (the header is row 1), the column's header, what is wrong. */

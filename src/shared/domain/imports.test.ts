@@ -6,6 +6,8 @@ import {
   excelSerialDate,
   isClearMarker,
   levelBelow,
+  parseInspectionTarget,
+  withInspectionSuggestions,
   mergeValueSynonyms,
   parseCustomFields,
   parseImportDate,
@@ -126,5 +128,30 @@ describe('cells', () => {
   it('takes off the export’s formula guard only', () => {
     expect(withoutFormulaGuard("'=1+1")).toBe('=1+1');
     expect(withoutFormulaGuard("'tis")).toBe("'tis");
+  });
+
+  it('reads an inspection target as its regime key and part, and nothing else as one', () => {
+    expect(parseInspectionTarget('inspection:gas_safety:date')).toEqual({ regimeKey: 'gas_safety', part: 'date' });
+    expect(parseInspectionTarget('inspection:eicr:certificate')).toEqual({ regimeKey: 'eicr', part: 'certificate' });
+    expect(parseInspectionTarget('inspection:EICR:date')).toBeUndefined();
+    expect(parseInspectionTarget('inspection:eicr:result')).toBeUndefined();
+    expect(parseInspectionTarget('custom:inspection')).toBeUndefined();
+  });
+
+  it('suggests a regime’s date and certificate columns by its key or name, each once, after the asset fields', () => {
+    const regimes = [
+      { key: 'eicr', name: 'Electrical installation condition report (EICR)' },
+      { key: 'gas_safety', name: 'Gas safety inspection and service' },
+    ];
+    const headers = ['Asset No', 'EICR Date', 'EICR Cert No', 'Last EICR', 'Gas Safety Inspection and Service Date', 'Reading', 'Notes'];
+    expect(withInspectionSuggestions(headers, suggestMapping(headers), regimes)).toEqual([
+      'clientAssetId',
+      'inspection:eicr:date',
+      'inspection:eicr:certificate',
+      null,
+      'inspection:gas_safety:date',
+      'meterReading',
+      'conditionNotes',
+    ]);
   });
 });

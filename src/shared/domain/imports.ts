@@ -62,6 +62,9 @@ export const IMPORT_FIELDS = [
   'barcode',
   'status',
   'customFields',
+  'meterNumber',
+  'meterReading',
+  'meterReadingDate',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -91,6 +94,9 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   barcode: 'Barcode',
   status: 'Status',
   customFields: 'Custom fields (key: value; …)',
+  meterNumber: 'Meter number',
+  meterReading: 'Meter reading (latest)',
+  meterReadingDate: 'Meter reading date',
 };
 
 /** The per-level location columns and the level each names. */
@@ -99,10 +105,21 @@ export type LocationLevelField = (typeof LOCATION_LEVEL_FIELDS)[number];
 
 /**
  * What one column is mapped to: an import field, `custom:<name>` (the column becomes custom field
- * `<name>`), or null (ignored).
+ * `<name>`), `inspection:<regime key>:date|certificate` (the last inspection of a regime on the
+ * row's asset), or null (ignored).
  */
 export const CUSTOM_TARGET_PREFIX = 'custom:';
-export type ImportTarget = ImportField | `custom:${string}`;
+export const INSPECTION_TARGET_PREFIX = 'inspection:';
+export const INSPECTION_PARTS = ['date', 'certificate'] as const;
+export type InspectionPart = (typeof INSPECTION_PARTS)[number];
+export type ImportTarget = ImportField | `custom:${string}` | `inspection:${string}:${InspectionPart}`;
+export const inspectionTarget = (regimeKey: string, part: InspectionPart): ImportTarget => `${INSPECTION_TARGET_PREFIX}${regimeKey}:${part}`;
+const INSPECTION_TARGET = /^inspection:([a-z0-9_]{1,100}):(date|certificate)$/;
+/** The regime and part an inspection target names, or undefined when it is not one. */
+export function parseInspectionTarget(target: string): { regimeKey: string; part: InspectionPart } | undefined {
+  const match = INSPECTION_TARGET.exec(target);
+  return match ? { regimeKey: match[1]!, part: match[2] as InspectionPart } : undefined;
+}
 export const customTarget = (name: string): ImportTarget => `${CUSTOM_TARGET_PREFIX}${name.trim()}`;
 export const isImportField = (value: string): value is ImportField => (IMPORT_FIELDS as readonly string[]).includes(value);
 
@@ -136,6 +153,9 @@ export const HEADER_SYNONYMS: Record<ImportField, readonly string[]> = {
   barcode: ['barcode', 'barcodeno', 'barcodenumber', 'qrcode'],
   status: ['status', 'assetstatus', 'lifecycle', 'lifecyclestatus'],
   customFields: ['customfields'],
+  meterNumber: ['meternumber', 'meterno', 'meterref', 'meterid', 'meterserial', 'meterserialnumber'],
+  meterReading: ['meterreading', 'reading', 'lastreading', 'latestreading', 'lastmeterreading', 'latestmeterreading', 'currentreading'],
+  meterReadingDate: ['meterreadingdate', 'readingdate', 'lastreadingdate', 'dateread', 'readon', 'latestreadingdate'],
 };
 
 /** Columns of the register export that the server sets itself, and the error workbook's own column. */
@@ -157,6 +177,36 @@ export function suggestMapping(headers: readonly string[]): (ImportTarget | null
     if (!field || used.has(field)) return null;
     used.add(field);
     return field;
+  });
+}
+
+/** Header names (as headerKey gives them) suggested for a regime's last inspection date and certificate number. */
+export function inspectionHeaderKeys(regime: { key: string; name: string }): Record<InspectionPart, string[]> {
+  const names = [...new Set([headerKey(regime.key), headerKey(regime.name)])];
+  return {
+    date: names.flatMap((n) => [n, `last${n}`, `${n}date`, `last${n}date`, `${n}lastinspection`, `${n}inspectiondate`, `${n}testdate`, `last${n}test`, `${n}done`, `${n}completed`]),
+    certificate: names.flatMap((n) => [`${n}certificate`, `${n}cert`, `${n}certno`, `${n}certificateno`, `${n}certificatenumber`, `${n}certnumber`, `${n}certref`]),
+  };
+}
+
+/**
+ * The suggested mapping with each still-ignored column whose header names a regime's last
+ * inspection date or certificate number ("EICR date", "Last gas safety", "EICR cert no") mapped to it.
+ */
+export function withInspectionSuggestions(headers: readonly string[], mapping: readonly (ImportTarget | null)[], regimes: readonly { key: string; name: string }[]): (ImportTarget | null)[] {
+  const byKey = new Map<string, ImportTarget>();
+  for (const regime of regimes) {
+    const keys = inspectionHeaderKeys(regime);
+    for (const part of INSPECTION_PARTS) for (const key of keys[part]) if (!byKey.has(key)) byKey.set(key, inspectionTarget(regime.key, part));
+  }
+  const used = new Set(mapping.filter((t) => t !== null));
+  return headers.map((header, i) => {
+    const current = mapping[i] ?? null;
+    if (current !== null) return current;
+    const target = byKey.get(headerKey(header));
+    if (!target || used.has(target)) return null;
+    used.add(target);
+    return target;
   });
 }
 

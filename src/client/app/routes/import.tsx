@@ -14,6 +14,7 @@ import { MappingTable } from '@/features/import/components/mapping-table';
 import { NewLocationsTree } from '@/features/import/components/new-locations-tree';
 import { SavedMappings } from '@/features/import/components/saved-mappings';
 import { ValueSynonyms } from '@/features/import/components/value-synonyms';
+import { useRegimes } from '@/features/compliance/api/use-regimes';
 
 /** The kinds of value (type, condition…) the mapped columns hold, each once. */
 function mappedKinds(mapping: (string | null)[]): EnumKind[] {
@@ -74,6 +75,9 @@ function ImportSteps({ job }: { job: ImportJob }) {
   const commit = useCommitImport(job.id);
   const [approved, setApproved] = useState(false);
   const running = job.status === 'dry_running' || job.status === 'committing';
+  const { data: regimes } = useRegimes();
+  const regimesInUse = (regimes ?? []).filter((r) => !r.retired);
+  const writes = job.counts ? job.counts.create + job.counts.update + job.counts.inspections + job.counts.readings : 0;
   const progress = job.progress.rowsTotal > 0 ? Math.round((job.progress.rowsDone / job.progress.rowsTotal) * 100) : 0;
 
   return (
@@ -115,7 +119,7 @@ function ImportSteps({ job }: { job: ImportJob }) {
               setSynonyms(nextSynonyms);
             }}
           />
-          <MappingTable headers={sheet.headers} sample={sheet.sample} mapping={mapping} onChange={setMapping} />
+          <MappingTable headers={sheet.headers} sample={sheet.sample} mapping={mapping} regimes={regimesInUse} onChange={setMapping} />
           <ValueSynonyms kinds={mappedKinds(mapping)} value={synonyms} onChange={setSynonyms} />
           <Button disabled={running || dryRun.isPending || job.status === 'committed'} onClick={() => dryRun.mutate({ sheet: sheet.name, mapping, valueSynonyms: synonyms })}>
             Run dry run
@@ -141,9 +145,13 @@ function ImportSteps({ job }: { job: ImportJob }) {
             {job.message && <p role="alert" className="text-sm text-destructive">{job.message}</p>}
             {job.counts && (
               <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Dry run counts">
-                {(['create', 'update', 'unchanged', 'error'] as const).map((kind) => (
+                {(['create', 'update', 'unchanged', 'error', 'inspections', 'readings'] as const)
+                  .filter((kind) => (kind !== 'inspections' && kind !== 'readings') || job.counts![kind] > 0)
+                  .map((kind) => (
                   <div key={kind} className="rounded border p-2">
-                    <dt className="text-muted-foreground">{{ create: 'To create', update: 'To update', unchanged: 'Unchanged', error: 'In error' }[kind]}</dt>
+                    <dt className="text-muted-foreground">
+                      {{ create: 'To create', update: 'To update', unchanged: 'Unchanged', error: 'In error', inspections: 'Inspections to record', readings: 'Meter readings to record' }[kind]}
+                    </dt>
                     <dd className="text-xl font-semibold" data-testid={`count-${kind}`}>{job.counts![kind].toLocaleString('en-GB')}</dd>
                   </div>
                 ))}
@@ -192,7 +200,7 @@ function ImportSteps({ job }: { job: ImportJob }) {
             )}
             {job.status === 'ready' && job.counts && job.counts.error === 0 && (
               <Button disabled={commit.isPending || (job.newLocationCount > 0 && !approved)} onClick={() => commit.mutate(approved)}>
-                <Upload className="mr-2 h-4 w-4" /> Import {(job.counts.create + job.counts.update).toLocaleString('en-GB')} {job.counts.create + job.counts.update === 1 ? 'change' : 'changes'}
+                <Upload className="mr-2 h-4 w-4" /> Import {writes.toLocaleString('en-GB')} {writes === 1 ? 'change' : 'changes'}
               </Button>
             )}
             {commit.isError && <p role="alert" className="text-sm text-destructive">{errorMessage(commit.error)}</p>}

@@ -4,24 +4,37 @@
 -- matrix of sites × regimes reads one row per cell. Keys are written in sorted order (no deadlock
 -- between two writers moving obligations between the same keys); a change whose deltas cancel
 -- writes nothing.
+-- The triggers run once per statement over its transition tables, as the dashboard's do: an
+-- import's chunk of obligations and the update that dates them write each counter row once, where a
+-- row trigger wrote the estate's rows once per obligation in one long transaction. The arrays carry
+-- each changed obligation's counted fields and its delta (-1 for what it was, +1 for what it is).
+CREATE OR REPLACE FUNCTION compliance_counts_add(location_ids uuid[], regime_ids uuid[], statuses text[], deltas integer[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO location_compliance_counts AS c (location_id, regime_id, status, n)
+  SELECT place, regime_id, status::obligation_status, sum(delta)::integer
+  FROM unnest(location_ids, regime_ids, statuses, deltas) AS changes(location_id, regime_id, status, delta)
+  JOIN locations AS l ON l.id = changes.location_id, unnest(l.ancestor_ids || l.id) AS place
+  GROUP BY place, regime_id, status HAVING sum(delta) <> 0
+  ORDER BY place, regime_id, status
+  ON CONFLICT (location_id, regime_id, status) DO UPDATE SET n = c.n + EXCLUDED.n;
+$$;
+
 CREATE OR REPLACE FUNCTION compliance_counts_track() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
-  INSERT INTO location_compliance_counts AS c (location_id, regime_id, status, n)
-  SELECT place, regime_id, status, sum(delta)::integer
-  FROM (
-    SELECT OLD.location_id AS location_id, OLD.regime_id AS regime_id, OLD.status AS status, -1 AS delta
-    WHERE TG_OP IN ('UPDATE', 'DELETE')
-    UNION ALL
-    SELECT NEW.location_id, NEW.regime_id, NEW.status, 1
-    WHERE TG_OP IN ('UPDATE', 'INSERT')
-  ) AS changes
-  JOIN locations AS l ON l.id = changes.location_id, unnest(l.ancestor_ids || l.id) AS place
-  GROUP BY place, regime_id, status HAVING sum(delta) <> 0
-  ORDER BY place, regime_id, status
-  ON CONFLICT (location_id, regime_id, status) DO UPDATE SET n = c.n + EXCLUDED.n;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM compliance_counts_add(array_agg(location_id), array_agg(regime_id), array_agg(status::text), array_agg(1)) FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM compliance_counts_add(array_agg(location_id), array_agg(regime_id), array_agg(status::text), array_agg(-1)) FROM old_rows;
+  ELSE
+    PERFORM compliance_counts_add(array_agg(r.location_id), array_agg(r.regime_id), array_agg(r.status::text), array_agg(r.delta))
+    FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
+      LATERAL (VALUES (o.location_id, o.regime_id, o.status, -1), (n.location_id, n.regime_id, n.status, 1)) AS r(location_id, regime_id, status, delta)
+    WHERE (o.location_id, o.regime_id, o.status) IS DISTINCT FROM (n.location_id, n.regime_id, n.status);
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -47,8 +60,10 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER obligations_count_rows AFTER INSERT OR DELETE ON obligations FOR EACH ROW EXECUTE FUNCTION compliance_counts_track();
+CREATE OR REPLACE TRIGGER obligations_counts_inserted AFTER INSERT ON obligations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION compliance_counts_track();
 
-CREATE OR REPLACE TRIGGER obligations_count_changes AFTER UPDATE OF status, location_id, regime_id ON obligations FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.regime_id IS DISTINCT FROM new.regime_id))) EXECUTE FUNCTION compliance_counts_track();
+CREATE OR REPLACE TRIGGER obligations_counts_updated AFTER UPDATE ON obligations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION compliance_counts_track();
+
+CREATE OR REPLACE TRIGGER obligations_counts_deleted AFTER DELETE ON obligations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION compliance_counts_track();
 
 CREATE OR REPLACE TRIGGER obligations_counts_truncated AFTER TRUNCATE ON obligations FOR EACH STATEMENT EXECUTE FUNCTION compliance_counts_truncated();

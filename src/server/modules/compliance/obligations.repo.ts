@@ -23,7 +23,7 @@ type ObligationRow = typeof obligations.$inferSelect;
  * whole row: its reference text, notes and JSON columns, parsed again for every row of a list, were
  * most of what a page of the work list cost to read.
  */
-const regimeFactColumns = {
+export const regimeFactColumns = {
   id: complianceRegimes.id,
   key: complianceRegimes.key,
   name: complianceRegimes.name,

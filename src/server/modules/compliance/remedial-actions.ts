@@ -60,18 +60,26 @@ export async function raiseForInspection(
  * write found it overdue, or, for the calendar job, whoever set the obligation up.
  */
 export async function raiseForOverdue(tx: Pick<Tx, 'insert'>, on: RaisedFor, dueOn: CalendarDate, createdBy: string): Promise<void> {
+  await raiseAllForOverdue(tx, [{ on, dueOn, createdBy }]);
+}
+
+/** raiseForOverdue for many obligations in one statement (an import's chunk). */
+export async function raiseAllForOverdue(tx: Pick<Tx, 'insert'>, overdue: { on: RaisedFor; dueOn: CalendarDate; createdBy: string }[]): Promise<void> {
+  if (overdue.length === 0) return;
   await tx
     .insert(actions)
-    .values({
-      title: `${on.regimeName} overdue`,
-      description: `Raised automatically: it was due on ${dueOn} and no inspection has been recorded for it.`,
-      category: 'compliance',
-      priority: 'high',
-      assetId: on.assetId,
-      obligationId: on.obligationId,
-      overdueFor: dueOn,
-      createdBy,
-    })
+    .values(
+      overdue.map(({ on, dueOn, createdBy }) => ({
+        title: `${on.regimeName} overdue`,
+        description: `Raised automatically: it was due on ${dueOn} and no inspection has been recorded for it.`,
+        category: 'compliance' as const,
+        priority: 'high' as const,
+        assetId: on.assetId,
+        obligationId: on.obligationId,
+        overdueFor: dueOn,
+        createdBy,
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -44,10 +44,10 @@ describe('an import in a worker thread', () => {
     expect(sheets).toMatchObject([{ name: 'CSV', headers: ['Asset No', 'Type', 'Make', 'Condition', 'Location'], rows: 2 }]);
 
     const targets = sheets[0]!.suggestedMapping as ImportTarget[];
-    const input = { file, format: 'csv' as const, sheet: 'CSV', targets, synonyms: mergeValueSynonyms({}) };
+    const input = { file, format: 'csv' as const, sheet: 'CSV', targets, synonyms: mergeValueSynonyms({}), fileName: 'w.csv', today: '2026-11-27' };
     const progress: number[] = [];
     const dry = await runner().dryRun({ ...input, onProgress: (n) => progress.push(n) });
-    expect(dry.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 0 });
+    expect(dry.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 0, inspections: 0, readings: 0 });
     expect(dry.newLocationCount).toBe(2);
     expect(progress.at(-1)).toBe(2);
     expect(await t.db.select().from(assets).where(eq(assets.clientAssetId, `${code}-1`))).toHaveLength(0);
@@ -64,7 +64,7 @@ describe('an import in a worker thread', () => {
   it('answers a commit refused half way with the row error, and keeps nothing', async () => {
     const code = `X-${Math.random().toString(36).slice(2, 8)}`;
     const file = csvFile(['Asset No,Type,Condition,Location', `${code}-1,HVAC,Good,Refused Region ${code}`]);
-    const input = { file, format: 'csv' as const, sheet: 'CSV', targets: ['clientAssetId', 'type', 'condition', 'locationPath'] as ImportTarget[], synonyms: mergeValueSynonyms({}), onProgress: () => {} };
+    const input = { file, format: 'csv' as const, sheet: 'CSV', targets: ['clientAssetId', 'type', 'condition', 'locationPath'] as ImportTarget[], synonyms: mergeValueSynonyms({}), fileName: 'x.csv', today: '2026-11-27', onProgress: () => {} };
     const [job] = await t.db.insert(imports).values({ fileName: 'x.csv', sha256: '0'.repeat(64), format: 'csv', sheets: [], createdBy: actorId }).returning();
     const refused = runner().commit(input, { actorId, importId: job!.id, approvedKey: 'not the approved tree' });
     await expect(refused).rejects.toBeInstanceOf(CommitRowError);

@@ -1,11 +1,16 @@
+import crypto from 'node:crypto';
 import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAssetSchema, updateAssetSchema } from '../../../shared/contract/assets';
 import type { ImportCounts, ImportDiff, ImportRowError, NewLocationNode } from '../../../shared/contract/imports';
-import { type ImportFormat, type ImportTarget, type ValueSynonyms } from '../../../shared/domain/imports';
+import { compareDates, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
+import { parseInspectionTarget, type ImportFormat, type ImportTarget, type ValueSynonyms } from '../../../shared/domain/imports';
 import type { Db } from '../../db/client';
 import { transactionAs, type Tx } from '../../db/actor';
-import { assets, locations } from '../../db/schema';
+import { assets, complianceRegimes, locations, meters } from '../../db/schema';
+import { badRequest } from '../../http-errors';
+import { inspectionKey, inspectionsOnFile, recordImportedInspections, type ImportedInspection } from '../compliance/imported-inspections';
+import { insertReading, lockMeter, readingNeighbours, readingRefusal } from '../meters/meters.repo';
 import { loadLocationIndex, newLocationsKey, newLocationTree, type IndexedLocation, type LocationIndex } from './location-index';
 import { mappingOf, parseRow, type Mapping, type ParsedRow, type RowProblem } from './parse-row';
 import { dataRows, readSheet, type SheetRow } from './sheet-reader';
@@ -31,6 +36,10 @@ export interface RunInput {
   sheet: string;
   targets: (ImportTarget | null)[];
   synonyms: ValueSynonyms;
+  /** The file's name as uploaded: imported inspections say where they came from. */
+  fileName: string;
+  /** The organisation's calendar date: inspections and readings dated after it are refused. */
+  today: CalendarDate;
   onProgress: (rowsDone: number) => void;
 }
 
@@ -67,21 +76,43 @@ interface Writer {
   actorId: string;
 }
 
+/** The regimes the mapping's inspection columns name, by key; a missing or retired one is a 400. */
+export async function regimesOfMapping(executor: Executor, targets: readonly (ImportTarget | null)[]): Promise<Map<string, { id: string; name: string }>> {
+  const keys = [...new Set(targets.flatMap((t) => (t ? (parseInspectionTarget(t)?.regimeKey ?? []) : [])))];
+  if (keys.length === 0) return new Map();
+  const found = await executor
+    .select({ id: complianceRegimes.id, key: complianceRegimes.key, name: complianceRegimes.name, retiredAt: complianceRegimes.retiredAt })
+    .from(complianceRegimes)
+    .where(inArray(complianceRegimes.key, keys));
+  const regimes = new Map(found.filter((r) => !r.retiredAt).map((r) => [r.key, { id: r.id, name: r.name }]));
+  const missing = keys.filter((key) => !regimes.has(key));
+  if (missing.length > 0) throw badRequest(`No regime in use has the key ${missing.join(', ')}: map those columns to a regime of the catalogue (Compliance → Regimes).`);
+  for (const key of keys) {
+    if (targets.includes(`inspection:${key}:certificate`) && !targets.includes(`inspection:${key}:date`)) {
+      throw badRequest(`A column gives the ${regimes.get(key)!.name} certificate number but none gives its date: map the date column too.`);
+    }
+  }
+  return regimes;
+}
+
 export async function runImport(executor: Executor, input: RunInput, writer?: Writer): Promise<RunResult> {
   const index = await loadLocationIndex(executor);
+  const regimes = await regimesOfMapping(executor, input.targets);
   let mapping: Mapping | undefined;
   const state: RunState = {
-    counts: { create: 0, update: 0, unchanged: 0, error: 0 },
+    counts: { create: 0, update: 0, unchanged: 0, error: 0, inspections: 0, readings: 0 },
     diffs: [],
     errors: [],
     seen: { assetId: new Map(), clientAssetId: new Map(), barcode: new Map(), serial: new Map() },
     matched: new Map(),
+    metersRead: new Map(),
     locationsWritten: 0,
   };
+  const context: ChunkContext = { mapping: undefined!, synonyms: input.synonyms, index, regimes, today: input.today, fileName: input.fileName };
   let chunk: SheetRow[] = [];
   let done = 0;
   const flush = async () => {
-    await processChunk(executor, chunk, mapping!, input.synonyms, index, state, writer);
+    await processChunk(executor, chunk, { ...context, mapping: mapping! }, state, writer);
     done += chunk.length;
     chunk = [];
     input.onProgress(done);
@@ -112,8 +143,22 @@ interface RunState {
   seen: Record<KeyKind, Map<string, number>>;
   /** Existing assets a row matched, and that row. */
   matched: Map<string, number>;
+  /** Meters a row records a reading of, and that row. */
+  metersRead: Map<string, number>;
   locationsWritten: number;
 }
+
+interface ChunkContext {
+  mapping: Mapping;
+  synonyms: ValueSynonyms;
+  index: LocationIndex;
+  regimes: Map<string, { id: string; name: string }>;
+  today: CalendarDate;
+  fileName: string;
+}
+
+/** A reading from a file is of a calendar date; it is stored at midday UTC, which is that date in the UK. */
+const readingTime = (date: CalendarDate) => new Date(`${date}T12:00:00Z`);
 
 const KEY_LABELS: Record<KeyKind, string> = { assetId: 'Asset ID', clientAssetId: 'asset number', barcode: 'barcode', serial: 'serial' };
 
@@ -250,20 +295,16 @@ function zodProblems(error: z.ZodError, mapping: Mapping, already: RowProblem[])
   });
 }
 
-async function processChunk(
-  executor: Executor,
-  chunk: SheetRow[],
-  mapping: Mapping,
-  synonyms: ValueSynonyms,
-  index: LocationIndex,
-  state: RunState,
-  writer: Writer | undefined,
-): Promise<void> {
+async function processChunk(executor: Executor, chunk: SheetRow[], context: ChunkContext, state: RunState, writer: Writer | undefined): Promise<void> {
+  const { mapping, synonyms, index } = context;
   const parsed = chunk.map((row) => parseRow(row, mapping, synonyms));
   const lookups = await lookUp(executor, parsed, writer !== undefined);
-  const creates: (z.output<typeof createAssetSchema> & { locationPath: string })[] = [];
+  const metersByNumber = await lookUpMeters(executor, parsed);
+  const creates: (z.output<typeof createAssetSchema> & { id: string; locationPath: string })[] = [];
   const updates: { id: string; changes: Record<string, unknown> }[] = [];
   const newLocations: IndexedLocation[] = [];
+  const inspections: ImportedInspection[] = [];
+  const readings: { meterId: string; reading: number; date: CalendarDate }[] = [];
 
   for (const row of parsed) {
     const problems = [...row.problems];
@@ -295,6 +336,9 @@ async function processChunk(
       if ('error' in resolved) problems.push({ column: mapping.columnOf.locationPath ?? mapping.columnOf.area ?? null, message: `Location: ${resolved.error}` });
       else ({ location, pending } = resolved);
     }
+
+    const rowInspections = inspectionsOf(row, context, problems);
+    const reading = await readingOf(executor, row, context, metersByNumber, state, problems, writer !== undefined);
 
     let outcome: { kind: 'create'; data: z.output<typeof createAssetSchema> } | { kind: 'update'; changes: Record<string, unknown>; diff: ImportDiff } | { kind: 'unchanged' } | undefined;
     if (!('problem' in found)) {
@@ -336,12 +380,21 @@ async function processChunk(
     index.adopt(pending);
     newLocations.push(...pending);
     state.counts[outcome.kind]++;
-    if (outcome.kind === 'create') creates.push({ ...outcome.data, locationPath: location!.path });
+    const assetId = outcome.kind === 'create' ? crypto.randomUUID() : existing!.id;
+    if (outcome.kind === 'create') creates.push({ ...outcome.data, id: assetId, locationPath: location!.path });
+    for (const inspection of rowInspections) inspections.push({ ...inspection, assetId, notes: `Imported from ${context.fileName}, row ${row.number}` });
+    if (reading) readings.push(reading);
     if (outcome.kind === 'update') {
       if (state.diffs.length < DIFF_SAMPLE) state.diffs.push(outcome.diff);
       updates.push({ id: existing!.id, changes: { ...outcome.changes, ...(outcome.changes.locationId !== undefined && { locationPath: location!.path }) } });
     }
   }
+
+  // An inspection already on file for the asset, regime and date is not recorded again (a file imported twice).
+  const onFile = await inspectionsOnFile(executor, inspections.filter((i) => state.matched.has(i.assetId)));
+  const newInspections = inspections.filter((i) => !onFile.has(inspectionKey(i)));
+  state.counts.inspections += newInspections.length;
+  state.counts.readings += readings.length;
 
   if (!writer) return;
   if (newLocations.length > 0) {
@@ -351,6 +404,97 @@ async function processChunk(
   }
   if (creates.length > 0) await executor.insert(assets).values(creates.map((data) => ({ ...data, createdBy: writer.actorId })));
   if (updates.length > 0) await updateAll(executor, updates);
+  const tx = executor as Tx; // a commit always runs in its transaction
+  await recordImportedInspections(tx, newInspections, { actorId: writer.actorId, today: context.today });
+  for (const r of readings) {
+    await insertReading(tx, { id: crypto.randomUUID(), meterId: r.meterId, reading: r.reading, readingDate: readingTime(r.date), recordedBy: writer.actorId, notes: null, photoUrl: null, isReset: false });
+  }
+}
+
+/** The row's inspections to record, by regime, each checked (a date, not in the future); problems added to `problems`. */
+function inspectionsOf(row: ParsedRow, context: ChunkContext, problems: RowProblem[]): Omit<ImportedInspection, 'assetId' | 'notes'>[] {
+  const found: Omit<ImportedInspection, 'assetId' | 'notes'>[] = [];
+  for (const [key, entry] of Object.entries(row.inspections)) {
+    const regime = context.regimes.get(key)!;
+    const dateColumn = context.mapping.columnOf[`inspection:${key}:date`] ?? null;
+    if (!entry.date) {
+      // A date that failed to read has its own problem already.
+      if (entry.certificate && !problems.some((p) => p.column === dateColumn)) {
+        problems.push({ column: dateColumn, message: `The ${regime.name} certificate needs the date the inspection was done` });
+      }
+      continue;
+    }
+    if (compareDates(entry.date, context.today) > 0) {
+      problems.push({ column: dateColumn, message: `${entry.date} is in the future: an inspection is recorded once it has been done` });
+      continue;
+    }
+    found.push({ regimeId: regime.id, performedOn: entry.date, certificateNumber: entry.certificate ?? null });
+  }
+  return found;
+}
+
+/** The chunk's meters named by number (any case), by lower-case number. */
+async function lookUpMeters(executor: Executor, rows: ParsedRow[]): Promise<Map<string, { id: string; meterNumber: string }>> {
+  const numbers = [...new Set(rows.flatMap((r) => (r.meter?.number ? [r.meter.number.toLowerCase()] : [])))];
+  if (numbers.length === 0) return new Map();
+  const found = await executor
+    .select({ id: meters.id, meterNumber: meters.meterNumber })
+    .from(meters)
+    .where(inArray(sql`lower(${meters.meterNumber})`, numbers));
+  return new Map(found.map((m) => [m.meterNumber.toLowerCase(), m]));
+}
+
+/**
+ * The row's meter reading to record, checked as the Add Reading form's is (not lower than the one
+ * before it, not higher than a later one) and at most one per meter per file; undefined when the row
+ * has none, or the meter already has this reading on this date (a file imported twice).
+ */
+async function readingOf(
+  executor: Executor,
+  row: ParsedRow,
+  context: ChunkContext,
+  metersByNumber: Map<string, { id: string; meterNumber: string }>,
+  state: RunState,
+  problems: RowProblem[],
+  committing: boolean,
+): Promise<{ meterId: string; reading: number; date: CalendarDate } | undefined> {
+  const given = row.meter;
+  if (!given) return undefined;
+  const columns = context.mapping.columnOf;
+  const before = problems.length;
+  if (!given.number) problems.push({ column: columns.meterNumber ?? null, message: 'A meter reading needs the meter number it was read from' });
+  if (given.reading === undefined && !problems.some((p) => p.column === columns.meterReading)) {
+    problems.push({ column: columns.meterReading ?? null, message: 'A meter number needs the reading to record' });
+  }
+  if (!given.date && !problems.some((p) => p.column === columns.meterReadingDate)) {
+    problems.push({ column: columns.meterReadingDate ?? null, message: 'A meter reading needs the date it was read' });
+  }
+  if (problems.length > before || !given.number || given.reading === undefined || !given.date) return undefined;
+  const meter = metersByNumber.get(given.number.toLowerCase());
+  if (!meter) {
+    problems.push({ column: columns.meterNumber ?? null, message: `Meter ${given.number} is not in the register: add it on the Meters page first` });
+    return undefined;
+  }
+  const earlier = state.metersRead.get(meter.id);
+  if (earlier !== undefined) {
+    problems.push({ column: columns.meterNumber ?? null, message: `Row ${earlier} already records a reading of meter ${meter.meterNumber}: one reading per meter per file` });
+    return undefined;
+  }
+  state.metersRead.set(meter.id, row.number);
+  if (compareDates(given.date, context.today) > 0) {
+    problems.push({ column: columns.meterReadingDate ?? null, message: `${given.date} is in the future` });
+    return undefined;
+  }
+  // A commit locks the meter first, so readings recorded meanwhile are checked against too.
+  if (committing) await lockMeter(executor as Tx, meter.id);
+  const around = await readingNeighbours(executor, meter.id, readingTime(given.date), crypto.randomUUID());
+  if (around.previousReading === given.reading && around.previousDate?.getTime() === readingTime(given.date).getTime()) return undefined;
+  const refusal = readingRefusal(around, given.reading);
+  if (refusal) {
+    problems.push({ column: columns.meterReading ?? null, message: refusal });
+    return undefined;
+  }
+  return { meterId: meter.id, reading: given.reading, date: given.date };
 }
 
 /**

@@ -34,7 +34,8 @@ export function toImportJob(row: ImportRow, progress: ImportJob['progress']): Im
     mapping: row.mapping,
     valueSynonyms: row.valueSynonyms,
     progress,
-    counts: row.counts,
+    // Jobs dry run before inspections and readings could be imported have no such counts.
+    counts: row.counts && { inspections: 0, readings: 0, ...row.counts },
     diffs: summary.diffs ?? [],
     newLocations: summary.newLocations ?? [],
     newLocationCount: summary.newLocationCount ?? 0,

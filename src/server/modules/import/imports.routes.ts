@@ -17,7 +17,19 @@ import {
   uploadImportQuery,
   type ImportJob,
 } from '../../../shared/contract/imports';
-import { IMPORT_UPLOADS_MESSAGE, IMPORT_UPLOADS_PER_HOUR, mergeValueSynonyms, type ImportFormat } from '../../../shared/domain/imports';
+import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
+import {
+  IMPORT_UPLOADS_MESSAGE,
+  IMPORT_UPLOADS_PER_HOUR,
+  isImportField,
+  mergeValueSynonyms,
+  parseInspectionTarget,
+  withInspectionSuggestions,
+  type ImportFormat,
+  type ImportTarget,
+} from '../../../shared/domain/imports';
+import type { Permission } from '../../../shared/domain/permissions';
+import { complianceRegimes } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
@@ -26,7 +38,7 @@ import { filenameSlug } from '../reports/filename-slug';
 import { readRowErrors, writeErrorWorkbook } from './error-workbook';
 import { errorsFilePath, importFilePath, receiveFile, sweepImportFiles } from './import-files';
 import { importRunner } from './import-in-worker';
-import { CommitRowError, type RunInput } from './import-run';
+import { CommitRowError, regimesOfMapping, type RunInput } from './import-run';
 import { importsRepo, toImportJob, type ImportRow, type ImportSummary } from './imports.repo';
 import { sniffFormat } from './sheet-reader';
 
@@ -54,6 +66,25 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   let running: { id: string; rowsDone: number } | null = null;
   const dataDir = ctx.config.dataDir;
   const runner = importRunner(ctx.db);
+  const today = () => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now());
+
+  /**
+   * What else a mapping makes the import do, checked before it starts: recording inspections (and
+   * setting up the duties they belong to) and meter readings need the permissions their own screens
+   * need, so an import never does what its user could not do by hand.
+   */
+  const refuseWhatTheUserMayNot = async (actor: { id: string; role: Parameters<AppContext['policy']['authorize']>[0]['role'] }, targets: readonly (ImportTarget | null)[]) => {
+    const needed = new Set<Permission>();
+    for (const target of targets) {
+      if (target && parseInspectionTarget(target)) needed.add('obligation.manage').add('inspection.record');
+      if (target && isImportField(target) && target.startsWith('meter')) needed.add('reading.create');
+    }
+    for (const permission of needed) await ctx.policy.authorize(actor, permission);
+    await regimesOfMapping(ctx.db, targets);
+  };
+
+  /** The regimes in use, for suggesting a column as a regime's last inspection date or certificate. */
+  const regimesInUse = () => ctx.db.select({ key: complianceRegimes.key, name: complianceRegimes.name, retiredAt: complianceRegimes.retiredAt }).from(complianceRegimes).then((rows) => rows.filter((r) => !r.retiredAt));
 
   const progressOf = (row: ImportRow): ImportJob['progress'] => {
     const sheet = (row.sheets as { name: string; rows: number }[]).find((s) => s.name === row.sheet);
@@ -128,6 +159,8 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const { format, encoding } = sniffFormat(received);
             const sheets = await runner.inspect(received, format, encoding, (cause) => request.log.warn({ cause, importId: id }, 'import upload read again after a failed read'));
             if (sheets.every((s) => s.headers.length === 0)) throw badRequest('The file has no header row: its first row should name the columns.');
+            const regimes = await regimesInUse();
+            for (const sheet of sheets) sheet.suggestedMapping = withInspectionSuggestions(sheet.headers, sheet.suggestedMapping as (ImportTarget | null)[], regimes);
             fs.renameSync(received, importFilePath(dataDir, id, format));
             const { name } = request.query as z.infer<typeof uploadImportQuery>;
             const fileName = (name || `import.${format}`).replace(/[\\/]/g, '_');
@@ -156,6 +189,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!summary) throw badRequest(`The file has no sheet "${sheet}"`, { sheet: 'Choose one of the file’s sheets' });
         if (mapping.length > summary.headers.length) throw badRequest(`The sheet has ${summary.headers.length} columns; the mapping names ${mapping.length}`);
         if (!mapping.some((target) => target !== null)) throw badRequest('Map at least one column');
+        await refuseWhatTheUserMayNot(request.user!, mapping as ImportTarget[]);
         const file = sourceOf(row);
         await refuseIfBusy();
         const started = await repo.transition(row.id, ['uploaded', 'dry_run_failed', 'ready', 'commit_failed'], 'dry_running', {
@@ -170,7 +204,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           newLocationsKey: null,
         });
         if (!started) throw conflict(row.status === 'committed' ? 'This import has been committed already' : BUSY_MESSAGE);
-        const input = { file, format: row.format as ImportFormat, sheet, targets: mapping as RunInput['targets'], synonyms: mergeValueSynonyms(valueSynonyms) };
+        const input = { file, format: row.format as ImportFormat, sheet, targets: mapping as RunInput['targets'], synonyms: mergeValueSynonyms(valueSynonyms), fileName: row.fileName, today: today() };
         runInBackground(
           row.id,
           request.log,
@@ -207,12 +241,21 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (newLocationCount > 0 && !approve) {
           throw conflict(`This file creates ${newLocationCount} new ${newLocationCount === 1 ? 'location' : 'locations'}: approve them (approveNewLocations: true) to commit.`);
         }
+        await refuseWhatTheUserMayNot(request.user!, row.mapping as ImportTarget[]);
         const file = sourceOf(row);
         await refuseIfBusy();
         const started = await repo.transition(row.id, ['ready'], 'committing', { message: null, heartbeatAt: sql`now()`, rowsDone: 0 });
         if (!started) throw conflict(BUSY_MESSAGE);
         const actorId = request.user!.id;
-        const input = { file, format: row.format, sheet: row.sheet, targets: row.mapping as RunInput['targets'], synonyms: mergeValueSynonyms(row.valueSynonyms ?? {}) };
+        const input = {
+          file,
+          format: row.format,
+          sheet: row.sheet,
+          targets: row.mapping as RunInput['targets'],
+          synonyms: mergeValueSynonyms(row.valueSynonyms ?? {}),
+          fileName: row.fileName,
+          today: today(),
+        };
         const approvedKey = row.newLocationsKey;
         runInBackground(
           row.id,

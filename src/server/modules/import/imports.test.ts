@@ -196,7 +196,7 @@ describe('dry run and commit', () => {
     const before = await tableCounts();
     const dry = await dryRun(job);
     expect(await tableCounts()).toEqual(before); // a dry run changes no table's row count
-    expect(dry.counts).toEqual({ create: 3, update: 0, unchanged: 0, error: 0 });
+    expect(dry.counts).toEqual({ create: 3, update: 0, unchanged: 0, error: 0, inspections: 0, readings: 0 });
     expect(dry.newLocationCount).toBe(7);
     expect(dry.newLocations).toEqual([
       {
@@ -240,7 +240,7 @@ describe('dry run and commit', () => {
     expect(r3!.createdBy).toBe(adminId);
 
     const again = await dryRun(await uploaded(body));
-    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 3, error: 0 });
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 3, error: 0, inspections: 0, readings: 0 });
     expect(again.newLocationCount).toBe(0);
   });
 
@@ -283,7 +283,7 @@ describe('dry run and commit', () => {
       [null, null, null, null, 'G2', `Boiler ${code}`, 'Other', 'Good', place.path],
     ]);
     const dry = await dryRun(await uploaded(body));
-    expect(dry.counts).toEqual({ create: 1, update: 4, unchanged: 0, error: 2 });
+    expect(dry.counts).toEqual({ create: 1, update: 4, unchanged: 0, error: 2, inspections: 0, readings: 0 });
     expect(dry.diffs.map((d) => [d.assetId, d.changes])).toEqual([
       [byAssetId.assetId, [{ field: 'make', before: 'A', after: 'A2' }]],
       [byClient.assetId, [{ field: 'make', before: 'B', after: 'B2' }]],
@@ -306,7 +306,7 @@ describe('dry run and commit', () => {
       [asset.assetId, null, '#CLEAR', '#clear', '#CLEAR', '#CLEAR'],
     ]);
     const dry = await dryRun(await uploaded(body), ['assetId', 'make', 'model', 'installDate', 'custom:colour', null]);
-    expect(dry.counts).toEqual({ create: 0, update: 1, unchanged: 0, error: 0 });
+    expect(dry.counts).toEqual({ create: 0, update: 1, unchanged: 0, error: 0, inspections: 0, readings: 0 });
     await commit(dry);
     const [after] = await assetBy('assetId', asset.assetId);
     expect(after).toMatchObject({ make: 'Daikin', model: null, serial: 'S1', installDate: null, customFields: { size: 'L' } });
@@ -325,7 +325,7 @@ describe('dry run and commit', () => {
       [`D3-${code}`, '03/04/05', '31/02/2027', 'Other', 'Good', place.path],
     ]);
     const dry = await dryRun(await uploaded(body));
-    expect(dry.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 1 });
+    expect(dry.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 1, inspections: 0, readings: 0 });
     expect(dry.errors).toEqual([
       { row: 4, column: 'Install date', message: '"03/04/05" is ambiguous: write the year in full (dd/mm/yyyy)' },
       { row: 4, column: 'Warranty expiry', message: '"31/02/2027" is not a real date' },
@@ -364,7 +364,7 @@ describe('dry run and commit', () => {
       [`Y-${code}`, 'Spaceship', 'Sparkling', place.path],
     ]);
     const dry = await dryRun(await uploaded(body));
-    expect(dry.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 2 });
+    expect(dry.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 2, inspections: 0, readings: 0 });
     expect(dry.errors).toEqual([
       { row: 3, column: null, message: `Row 2 has the same asset number (X-${code}): each asset once per file` },
       { row: 4, column: 'Type', message: '"Spaceship" is not one of fire_door, hvac, pc, monitor, printer, meter, roof, other (or add it as a synonym)' },
@@ -389,7 +389,7 @@ describe('dry run and commit', () => {
       [null, `ONE-${code}`, 'Changed', null, null, null],
     ]);
     const dry = await dryRun(await uploaded(body));
-    expect(dry.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 0 });
+    expect(dry.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 0, inspections: 0, readings: 0 });
     // Between the dry run and the commit a second asset takes the barcode: the row no longer names one asset.
     await insertAsset(t.db, adminId, { location: place, barcode: `ONE-${code}` });
     const before = await tableCounts();
@@ -498,7 +498,7 @@ describe('round trip', () => {
       const total = (await t.db.select({ n: sql<number>`count(*)::int` }).from(assets))[0]!.n;
       expect({ format, counts: dry.counts, newLocations: dry.newLocationCount, errors: dry.errors.slice(0, 3) }).toEqual({
         format,
-        counts: { create: 0, update: 0, unchanged: total, error: 0 },
+        counts: { create: 0, update: 0, unchanged: total, error: 0, inspections: 0, readings: 0 },
         newLocations: 0,
         errors: [],
       });
@@ -540,7 +540,7 @@ describe('error workbook', () => {
     const fixed = await uploaded(Buffer.from(await book.xlsx.writeBuffer()), 'fixed.xlsx');
     expect(fixed.sheets[0]!.suggestedMapping.at(-1)).toBeNull();
     const { done } = { done: await commit(await dryRun(fixed)) };
-    expect(done.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 0 });
+    expect(done.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 0, inspections: 0, readings: 0 });
     expect((await assetBy('clientAssetId', `E1-${code}`))[0]).toMatchObject({ description: '=1+1', installDate: '2024-02-01' });
   });
 });

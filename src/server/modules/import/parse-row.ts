@@ -7,6 +7,7 @@ import {
   isClearMarker,
   LOCATION_LEVEL_FIELDS,
   parseCustomFields,
+  parseInspectionTarget,
   parseImportDate,
   splitLocationPath,
   withoutFormulaGuard,
@@ -14,6 +15,7 @@ import {
   type ImportTarget,
   type ValueSynonyms,
 } from '../../../shared/domain/imports';
+import { MAX_READING } from '../../../shared/domain/meters';
 import type { LocationSegment } from './location-index';
 import { cellText, type Cell, type SheetRow } from './sheet-reader';
 
@@ -31,6 +33,8 @@ export const VALUE_FIELDS = [
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
 const REQUIRED_FIELDS = new Set<ImportField>(['type', 'condition', 'status', 'complianceFire', 'complianceElectrical', 'complianceLoler', 'complianceHygiene']);
+/** Fields a #CLEAR cannot empty: the required ones, the keys, the location, and what records (readings). */
+const NEVER_CLEARED = new Set<ImportField>([...REQUIRED_FIELDS, 'assetId', 'clientAssetId', 'locationPath', ...LOCATION_LEVEL_FIELDS, 'meterNumber', 'meterReading', 'meterReadingDate']);
 const DATE_FIELDS = new Set<ImportField>(['installDate', 'warrantyExpiry']);
 
 export interface RowProblem {
@@ -50,29 +54,42 @@ export interface ParsedRow {
   /** Single custom fields from `custom:<name>` columns: a value, or null to remove the field. */
   customValues: Record<string, string | null>;
   location?: LocationSegment[];
+  /** The last inspection of each regime the row names (by regime key): its date and certificate number. */
+  inspections: Record<string, { date?: string; certificate?: string }>;
+  /** The latest reading of a meter the row names. */
+  meter?: { number?: string; reading?: number; date?: string };
 }
 
 /** Which column each target came from, to name it in messages. */
 export interface Mapping {
   targets: (ImportTarget | null)[];
   headers: string[];
-  /** The header of the column mapped to each field. */
-  columnOf: Partial<Record<ImportField, string>>;
+  /** The header of the column mapped to each field, and to each inspection target. */
+  columnOf: Partial<Record<ImportField, string>> & Record<string, string | undefined>;
 }
 
 export function mappingOf(targets: (ImportTarget | null)[], headers: string[]): Mapping {
   const columnOf: Mapping['columnOf'] = {};
   targets.forEach((target, i) => {
-    if (target && !target.startsWith(CUSTOM_TARGET_PREFIX)) columnOf[target as ImportField] = headers[i] ?? `Column ${i + 1}`;
+    if (target && !target.startsWith(CUSTOM_TARGET_PREFIX)) columnOf[target] = headers[i] ?? `Column ${i + 1}`;
   });
   return { targets, headers, columnOf };
 }
+
+/** A reading cell: a whole number of 0 or more (thousands separators allowed in text). */
+function readingOf(cell: Cell, text: string): number | undefined {
+  const value = typeof cell === 'number' ? cell : /^\d[\d,\s]*$/.test(text) ? Number(text.replace(/[,\s]/g, '')) : NaN;
+  return Number.isInteger(value) && value >= 0 && value <= MAX_READING ? value : undefined;
+}
+
+/** A date cell as yyyy-mm-dd, or its problem. */
+const dateOf = (cell: Cell, text: string) => parseImportDate(typeof cell === 'number' || cell instanceof Date ? cell : text);
 
 /** A text cell: the export's formula guard taken off, a date cell as yyyy-mm-dd. */
 const textOf = (cell: Cell) => withoutFormulaGuard(cellText(cell)).trim();
 
 export function parseRow(row: SheetRow, mapping: Mapping, synonyms: ValueSynonyms): ParsedRow {
-  const parsed: ParsedRow = { number: row.number, problems: [], values: {}, customValues: {} };
+  const parsed: ParsedRow = { number: row.number, problems: [], values: {}, customValues: {}, inspections: {} };
   const levels: LocationSegment[] = [];
   mapping.targets.forEach((target, i) => {
     if (!target) return;
@@ -87,12 +104,39 @@ export function parseRow(row: SheetRow, mapping: Mapping, synonyms: ValueSynonym
       parsed.customValues[target.slice(CUSTOM_TARGET_PREFIX.length).trim()] = clear ? null : text;
       return;
     }
+    const inspection = parseInspectionTarget(target);
+    if (inspection) {
+      if (clear) return problem('An inspection cannot be cleared: inspections are kept for good');
+      const entry = (parsed.inspections[inspection.regimeKey] ??= {});
+      if (inspection.part === 'certificate') entry.certificate = text;
+      else {
+        const result = dateOf(cell, text);
+        if ('error' in result) problem(result.error);
+        else entry.date = result.date;
+      }
+      return;
+    }
     const field = target as ImportField;
-    if (clear && (REQUIRED_FIELDS.has(field) || field === 'assetId' || field === 'clientAssetId' || field === 'locationPath' || (LOCATION_LEVEL_FIELDS as readonly string[]).includes(field))) {
+    if (clear && NEVER_CLEARED.has(field)) {
       problem(`${IMPORT_FIELD_LABELS[field]} cannot be cleared`);
       return;
     }
     switch (field) {
+      case 'meterNumber':
+        parsed.meter = { ...parsed.meter, number: text };
+        return;
+      case 'meterReading': {
+        const reading = readingOf(cell, text);
+        if (reading === undefined) problem(`"${text}" is not a meter reading: a whole number of 0 or more`);
+        else parsed.meter = { ...parsed.meter, reading };
+        return;
+      }
+      case 'meterReadingDate': {
+        const result = dateOf(cell, text);
+        if ('error' in result) problem(result.error);
+        else parsed.meter = { ...parsed.meter, date: result.date };
+        return;
+      }
       case 'assetId':
         parsed.assetId = text.toUpperCase();
         return;
@@ -121,7 +165,7 @@ export function parseRow(row: SheetRow, mapping: Mapping, synonyms: ValueSynonym
       return;
     }
     if (DATE_FIELDS.has(field)) {
-      const result = parseImportDate(typeof cell === 'number' || cell instanceof Date ? cell : text);
+      const result = dateOf(cell, text);
       if ('error' in result) problem(result.error);
       else parsed.values[field] = result.date;
       return;

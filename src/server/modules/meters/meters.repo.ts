@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inAreas } from '../../policy/areas';
-import { transactionAs } from '../../db/actor';
+import { transactionAs, type Tx } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
@@ -99,34 +99,28 @@ export function metersRepo(db: Db) {
       const id = crypto.randomUUID();
       // A refusal ends the transaction before anything is written: only the lock and reads ran.
       return transactionAs(db, recorder.id, async (tx): Promise<AddReadingResult> => {
-        const { rows: locked } = await tx.$client.query<{ multiplier: number }>({ name: 'meter_lock', text: LOCK_METER, values: [input.meterId] });
-        const meter = locked[0];
+        const meter = await lockMeter(tx, input.meterId);
         if (!meter) return { kind: 'meter-missing' };
 
         let startReading: number | undefined;
         if (!input.confirmReset) {
-          const { rows } = await tx.$client.query<Neighbours>({ name: 'meter_reading_neighbours', text: NEIGHBOURS, values: [input.meterId, readingDate, id] });
-          const around = rows[0]!;
-          if (around.previousReading !== null && input.reading < around.previousReading) {
-            const message =
-              `Reading is lower than the previous reading (${formatReading(around.previousReading)} on ${formatDate(around.previousDate!)}). ` +
-              'If the meter was replaced or rolled over, confirm it as a meter reset.';
-            return { kind: 'refused', message };
-          }
-          if (around.nextReading !== null && !around.nextIsReset && input.reading > around.nextReading) {
-            const message = `Reading is higher than the later reading (${formatReading(around.nextReading)} on ${formatDate(around.nextDate!)}). Check the reading and its date.`;
-            return { kind: 'refused', message };
-          }
+          const around = await readingNeighbours(tx, input.meterId, readingDate, id);
+          const message = readingRefusal(around, input.reading);
+          if (message) return { kind: 'refused', message };
           // Consumption runs in (reading date, id) order, so it starts from the reading just before this one.
           startReading = around.readingBefore ?? undefined;
         }
 
-        const { rows: inserted } = await tx.$client.query<InsertedReading>({
-          name: 'meter_reading_insert',
-          text: INSERT_READING,
-          values: [id, input.meterId, input.reading, readingDate, recorder.id, input.notes ?? null, input.photoUrl ?? null, input.confirmReset],
+        const row = await insertReading(tx, {
+          id,
+          meterId: input.meterId,
+          reading: input.reading,
+          readingDate,
+          recordedBy: recorder.id,
+          notes: input.notes ?? null,
+          photoUrl: input.photoUrl ?? null,
+          isReset: input.confirmReset,
         });
-        const row = inserted[0]!;
         const reading: Reading = {
           id: row.id,
           meterId: row.meterId,
@@ -162,11 +156,52 @@ export function metersRepo(db: Db) {
 
 type Executor = Pick<Db, 'execute'>;
 
+/** Locks the meter for the transaction (readings of one meter are checked against each other); undefined when there is none. */
+export async function lockMeter(tx: Tx, meterId: string): Promise<{ multiplier: number } | undefined> {
+  const { rows } = await tx.$client.query<{ multiplier: number }>({ name: 'meter_lock', text: LOCK_METER, values: [meterId] });
+  return rows[0];
+}
+
+/** The readings around a new one of the meter (see NEIGHBOURS), read once the meter is locked. */
+export async function readingNeighbours(tx: Tx | Db, meterId: string, readingDate: Date, id: string): Promise<Neighbours> {
+  // Read alone (an import's dry run) or in the locking transaction.
+  const client: Pick<Db['$client'], 'query'> = tx.$client;
+  const { rows } = await client.query<Neighbours>({ name: 'meter_reading_neighbours', text: NEIGHBOURS, values: [meterId, readingDate, id] });
+  return rows[0]!;
+}
+
+/** Why a reading cannot go among its neighbours (spec §5's messages), or null when it can. */
+export function readingRefusal(around: Neighbours, reading: number): string | null {
+  if (around.previousReading !== null && reading < around.previousReading) {
+    return (
+      `Reading is lower than the previous reading (${formatReading(around.previousReading)} on ${formatDate(around.previousDate!)}). ` +
+      'If the meter was replaced or rolled over, confirm it as a meter reset.'
+    );
+  }
+  if (around.nextReading !== null && !around.nextIsReset && reading > around.nextReading) {
+    return `Reading is higher than the later reading (${formatReading(around.nextReading)} on ${formatDate(around.nextDate!)}). Check the reading and its date.`;
+  }
+  return null;
+}
+
+/** Inserts the reading and makes it the meter's latest unless a later one exists (INSERT_READING). */
+export async function insertReading(
+  tx: Tx,
+  values: { id: string; meterId: string; reading: number; readingDate: Date; recordedBy: string; notes: string | null; photoUrl: string | null; isReset: boolean },
+): Promise<InsertedReading> {
+  const { rows } = await tx.$client.query<InsertedReading>({
+    name: 'meter_reading_insert',
+    text: INSERT_READING,
+    values: [values.id, values.meterId, values.reading, values.readingDate, values.recordedBy, values.notes, values.photoUrl, values.isReset],
+  });
+  return rows[0]!;
+}
+
 // The statements of addReading, sent by name: each pooled connection parses them once.
 
 const LOCK_METER = 'SELECT multiplier FROM meters WHERE id = $1 FOR UPDATE';
 
-interface Neighbours {
+export interface Neighbours {
   previousReading: number | null;
   previousDate: Date | null;
   readingBefore: number | null;
