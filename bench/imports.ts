@@ -8,7 +8,8 @@ import { memoryOf } from './exports';
 /**
  * Spreadsheet import at scale (issue 26, ADR 029): a workbook of `rows` × 25 columns written here
  * (50,000 by default: new assets with codes, dates, letter grades, yes/no compliance, zero-padded
- * barcodes, seven custom columns, and a location path whose floors and areas are new), uploaded,
+ * barcodes, five custom columns, each asset's last EICR date and certificate number, and a location
+ * path whose floors and areas are new), uploaded,
  * dry run and committed through the API as the Import page does it. Times the dry run and the
  * commit, and polls the server's RSS throughout. The imported assets and locations are removed
  * afterwards (as a bulk load, then the aggregates rebuilt), so later phases see the estate as seeded.
@@ -40,7 +41,7 @@ export const IMPORT_LIMITS = { dryRunSeconds: 60, commitSeconds: 120, rssMb: 400
 const HEADERS = [
   'Asset No', 'Type', 'Subtype', 'Make', 'Model', 'Serial Number', 'Description', 'Location', 'Install Date', 'Warranty expiry',
   'Condition Grade', 'Condition notes', 'Fire', 'Electrical', 'LOLER', 'Hygiene', 'Barcode', 'Status',
-  'Colour', 'Supplier', 'Cost centre', 'Floor area', 'Rating', 'Contract', 'Owner',
+  'Colour', 'Supplier', 'Cost centre', 'Floor area', 'Rating', 'EICR Date', 'EICR Cert No',
 ];
 const TYPES = ['Fire door', 'HVAC', 'PC', 'Monitor', 'Printer', 'Roof', 'Other'];
 const GRADES = ['A', 'G', 'F', 'P', '5'];
@@ -79,8 +80,10 @@ async function writeWorkbook(file: string, rows: number, stamp: string): Promise
         `CC-${i % 60}`,
         String(10 + (i % 90)),
         `R${i % 5}`,
-        `C-${i % 120}`,
-        `Team ${i % 8}`,
+        // Within the last four years, so the duty each row sets up is in date (the worst case for
+        // the import is an inspection on every row, each with its obligation created).
+        `${day}/${month}/202${3 + (i % 3)}`,
+        `EICR-${stamp}-${i}`,
       ])
       .commit();
   }

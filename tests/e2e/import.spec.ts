@@ -140,6 +140,41 @@ test.describe('import', () => {
     expect(asset.condition).toBe('excellent');
   });
 
+  test('records each asset’s last inspection from its columns, shown on the asset’s Compliance tab', async ({ page }) => {
+    await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
+    const region = uniqueToken('Region ');
+    const code = uniqueToken('G');
+    // Done a month ago: an annual duty then has eleven months to run.
+    const done = new Date(Date.now() - 30 * 86_400_000);
+    const doneCell = `${String(done.getUTCDate()).padStart(2, '0')}/${String(done.getUTCMonth() + 1).padStart(2, '0')}/${done.getUTCFullYear()}`;
+    const doneShown = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(done);
+    await page.goto('/import');
+    await uploadFile(
+      page,
+      'boilers.xlsx',
+      await workbook([
+        ['Asset No', 'Type', 'Condition', 'Location', 'Gas Safety Date', 'Gas cert'],
+        [`${code}-1`, 'HVAC', 'Good', `${region} / Leeds`, doneCell, 'GS-4471'],
+      ]),
+    );
+    // The date column is suggested from the regime's name; the certificate column is chosen by hand.
+    await expect(page.getByLabel('Import Gas Safety Date into')).toHaveValue('inspection:gas_safety:date');
+    await page.getByLabel('Import Gas cert into').selectOption({ label: 'Gas safety inspection and service: certificate number' });
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await expect(page.getByTestId('count-create')).toHaveText('1', { timeout: 30_000 });
+    await expect(page.getByTestId('count-inspections')).toHaveText('1');
+    await page.getByLabel('Create these locations').check();
+    await page.getByRole('button', { name: 'Import 2 changes', exact: true }).click();
+    await expect(page.getByText('Imported. Each change is in the assets’ history as imported.')).toBeVisible({ timeout: 60_000 });
+
+    const found = await (await page.context().request.get(`/api/scan?code=${encodeURIComponent(`${code}-1`)}`)).json();
+    await page.goto(`/assets/${found.asset.id}?tab=compliance`);
+    const duty = page.getByTestId('asset-obligation').filter({ hasText: 'Gas safety inspection and service' });
+    await expect(duty.getByText(`${doneShown} · Pass`)).toBeVisible();
+    await expect(duty.getByText('GS-4471')).toBeVisible();
+    await expect(duty).toHaveAttribute('data-status', 'compliant');
+  });
+
   test('is offered to asset managers only, and fits a phone screen', async ({ page, browser }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
