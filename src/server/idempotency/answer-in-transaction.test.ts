@@ -147,6 +147,16 @@ describe('an idempotent write whose process dies just after the commit', () => {
     expect([...idempotentRoutes].sort()).toEqual(CASES.map((c) => c.route).sort());
   });
 
+  it('loses an answer kept after its request (the simulated crash bites)', async () => {
+    // A retry found by its assessmentId wrote nothing, so its answer is kept as it is sent: here, lost.
+    const body = { assetId: fixtures.assetId, condition: 'good', assessmentId: unique('ASM-CRASH') };
+    expect((await send('POST', '/api/assessments', body, crypto.randomUUID())).statusCode).toBe(201);
+    const k = crypto.randomUUID();
+    expect((await send('POST', '/api/assessments', body, k)).statusCode).toBe(200);
+    const [claim] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k));
+    expect(claim?.statusCode).toBeNull();
+  });
+
   for (const c of CASES) {
     it(`${c.route}: a repeat after the claim is abandoned gets the original answer and writes nothing`, async () => {
       const [method] = c.route.split(' ');
