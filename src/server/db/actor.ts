@@ -14,15 +14,23 @@ export type Tx = Omit<NodePgDatabase<typeof schema>, 'transaction'> & { $client:
 const builders = new WeakMap<pg.PoolClient, Tx>();
 
 /**
+ * Work a caller adds to the end of a write's transaction, given what the write made: it commits or
+ * rolls back with the write. An idempotent route keeps its answer this way (idempotency.plugin.ts),
+ * so no record can exist without the answer a repeat of its request gets.
+ */
+export type InTransaction<T> = (tx: Tx, made: T) => Promise<void>;
+
+/**
  * Runs `work` in one transaction in which the audit trail's triggers record `actorId` (the signed-in
  * user) as the author of every change. `set_config(…, true)` lasts only until the transaction ends, so
  * a pooled connection never carries one user's name into another request.
  *
  * BEGIN and the actor go to PostgreSQL as one simple query, one round trip instead of Drizzle's two
  * (its `transaction()` sends BEGIN on its own). A simple query cannot take parameters, so the id is
- * written into it; it is the session's user id and must be a UUID, checked here.
+ * written into it; it is the session's user id and must be a UUID, checked here. `inTransaction`
+ * runs after `work`, before COMMIT.
  */
-export async function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) => Promise<T>, inTransaction?: InTransaction<T>): Promise<T> {
   if (!isUuid(actorId)) throw new Error('transactionAs: the actor id must be a UUID');
   const client = await db.$client.connect();
   let tx = builders.get(client);
@@ -40,6 +48,7 @@ export async function transactionAs<T>(db: Db, actorId: string, work: (tx: Tx) =
     let result: T;
     try {
       result = await work(tx);
+      if (inTransaction) await inTransaction(tx, result);
     } catch (err) {
       await control('ROLLBACK').catch(() => {}); // the work's error is the one to report
       throw err;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Tx } from '../db/actor';
 import { idempotencyKeys } from '../db/schema';
 
 /** What a key was first used for: a repeat must match it exactly. */
@@ -23,7 +24,8 @@ export type StoredKey = RequestFingerprint & {
 
 const ownedBy = ({ userId, key }: KeyOwner) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
-export function idempotencyKeysRepo(db: Db) {
+/** On the pool, or inside a write's transaction (the answer kept with the write). */
+export function idempotencyKeysRepo(db: Db | Tx) {
   return {
     /** True when this request now holds the key; the primary key lets only one of several racing requests win. */
     async claim(owner: KeyOwner, fingerprint: RequestFingerprint, now: Date): Promise<boolean> {
@@ -61,11 +63,14 @@ export function idempotencyKeysRepo(db: Db) {
       return row;
     },
 
-    async complete(owner: KeyOwner, answer: { statusCode: number; contentType: string | null; responseBody: string }, now: Date): Promise<void> {
-      await db
+    /** Keeps the answer; false when the key already has one (or is gone): only one answer is ever kept. */
+    async complete(owner: KeyOwner, answer: { statusCode: number; contentType: string | null; responseBody: string }, now: Date): Promise<boolean> {
+      const rows = await db
         .update(idempotencyKeys)
         .set({ ...answer, completedAt: now })
-        .where(and(ownedBy(owner), isNull(idempotencyKeys.statusCode)));
+        .where(and(ownedBy(owner), isNull(idempotencyKeys.statusCode)))
+        .returning({ key: idempotencyKeys.key });
+      return rows.length === 1;
     },
 
     /** Frees a claim whose request failed, so the key can be sent again. */

@@ -9,6 +9,8 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
 } from '../../shared/domain/idempotency';
 import type { AppContext } from '../app-context';
+import type { InTransaction, Tx } from '../db/actor';
+import { JSON_CONTENT_TYPE } from '../db/json-rows';
 import { badRequest, HttpError } from '../http-errors';
 import { schedulePeriodic } from '../jobs/periodic';
 import { idempotencyKeysRepo, type KeyOwner, type RequestFingerprint } from './idempotency-keys.repo';
@@ -21,8 +23,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request holds while it runs; null when it sent none or replays an answer. */
     idempotencyClaim: KeyOwner | null;
+    /** True once the answer is kept in the write's own transaction (keepAnswer): onSend has nothing to store. */
+    idempotencyAnswerKept: boolean;
+  }
+  interface FastifyReply {
+    /**
+     * What an idempotent route passes to its write's transaction (db/actor.ts InTransaction), so the
+     * answer is kept with the record it announces: a process that dies just after the commit leaves
+     * a key whose repeat gets that answer, never a second record. `answerOf` names the answer the
+     * route is about to send for what the write made, or undefined when it made nothing (a refusal,
+     * an existing record found again): that answer is kept after it is sent, as it writes nothing.
+     * Undefined when the request holds no key.
+     */
+    keepAnswer<T>(answerOf: AnswerOf<T>): InTransaction<T> | undefined;
   }
 }
+
+/** The status and body (before serialising) a route answers for what its write made. */
+export type AnswerOf<T> = (made: T, tx: Tx) => { statusCode: number; body: unknown } | undefined | Promise<{ statusCode: number; body: unknown } | undefined>;
 
 /** Create answers are a few KB; a larger one is not kept (the key then protects nothing, and says so in the log). */
 export const IDEMPOTENCY_MAX_RESPONSE_BYTES = 64 * 1024;
@@ -64,6 +82,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * or 5xx) frees the key: nothing was written, and the client may fix the request and send it again.
  * Keys are the user's own: another user's key of the same value is a different key.
  *
+ * A write's answer is kept in the write's own transaction (each route passes `reply.keepAnswer(…)` to
+ * it), so a process that dies between the commit and the answer cannot leave a record whose claim a
+ * repeat later takes over and writes again. An answer that wrote nothing is kept as it is sent.
+ *
  * Root-level hooks, registered after the access checks: a key is looked at only once the user may
  * make the request and its body is valid, and the answer is kept before compression (route-level).
  */
@@ -72,6 +94,35 @@ export function registerIdempotency(app: FastifyInstance, ctx: Pick<AppContext, 
   // A claim older than the longest a request may take belongs to a process that died mid-request.
   const abandonedAfterMs = ctx.config.http.requestTimeoutMs + 30_000;
   app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotencyAnswerKept', false);
+
+  app.decorateReply('keepAnswer', function <T>(this: FastifyReply, answerOf: AnswerOf<T>): InTransaction<T> | undefined {
+    const owner = this.request.idempotencyClaim;
+    if (!owner) return undefined;
+    return async (tx, made) => {
+      const answer = await answerOf(made, tx);
+      if (!answer) return;
+      // The route's own serialiser for that status, as send() will use it: the bytes the client gets.
+      const statusBefore = this.statusCode;
+      let responseBody: string;
+      try {
+        this.code(answer.statusCode);
+        responseBody = this.serialize(answer.body) as string;
+      } finally {
+        this.code(statusBefore);
+      }
+      // Too large to keep: onSend frees the key, as for any such answer.
+      if (Buffer.byteLength(responseBody) > IDEMPOTENCY_MAX_RESPONSE_BYTES) return;
+      const contentType = this.getHeader('content-type');
+      const answerKept = { statusCode: answer.statusCode, contentType: typeof contentType === 'string' ? contentType : JSON_CONTENT_TYPE, responseBody };
+      // Another request took the claim over and kept its answer first: this write is rolled back,
+      // so the key's one record stays one, and the client's retry gets that answer.
+      if (!(await idempotencyKeysRepo(tx).complete(owner, answerKept, ctx.now()))) {
+        throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS, undefined, { 'retry-after': '1' });
+      }
+      this.request.idempotencyAnswerKept = true;
+    };
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent || !request.user) return;
@@ -105,6 +156,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: Pick<AppContext, 
     if (!owner) return payload;
     request.idempotencyClaim = null;
     const ok = reply.statusCode >= 200 && reply.statusCode < 300;
+    // Kept with the write (keepAnswer). A failure after keeping it means the transaction rolled back,
+    // answer and all: the key is freed below like any failed request's.
+    if (ok && request.idempotencyAnswerKept) return payload;
     const keepable = typeof payload === 'string' && Buffer.byteLength(payload) <= IDEMPOTENCY_MAX_RESPONSE_BYTES;
     try {
       if (ok && keepable) {
@@ -115,7 +169,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: Pick<AppContext, 
         await repo.release(owner);
       }
     } catch (err) {
-      // The write itself succeeded: answer it. A repeat then waits for the claim to be taken over.
+      // Only answers of requests that wrote nothing (an existing record found again) are kept here,
+      // so a repeat that takes the abandoned claim over writes nothing either.
       request.log.error({ err }, 'could not keep the answer of an idempotent request');
     }
     return payload;

@@ -70,20 +70,24 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const body = request.body;
         const links = await resolveLinks(repo, body.assetId, body.assessmentId);
         const userId = request.user!.id;
-        const action = await transactionAs(ctx.db, userId, (tx) =>
-          actionsRepo(tx, ctx.now).create({
-            ...links,
-            title: body.title,
-            description: body.description,
-            category: body.category,
-            priority: body.priority,
-            status: body.status,
-            assignee: body.assignee,
-            targetDate: body.targetDate,
-            completedDate: completedDateFor(null, body.status, body.completedDate, utcDate(ctx.now())),
-            // The creator is whoever is signed in, whatever the body says (SEC-AC-2).
-            createdBy: userId,
-          }),
+        const action = await transactionAs(
+          ctx.db,
+          userId,
+          (tx) =>
+            actionsRepo(tx, ctx.now).create({
+              ...links,
+              title: body.title,
+              description: body.description,
+              category: body.category,
+              priority: body.priority,
+              status: body.status,
+              assignee: body.assignee,
+              targetDate: body.targetDate,
+              completedDate: completedDateFor(null, body.status, body.completedDate, utcDate(ctx.now())),
+              // The creator is whoever is signed in, whatever the body says (SEC-AC-2).
+              createdBy: userId,
+            }),
+          reply.keepAnswer((made) => ({ statusCode: 201, body: made })),
         ).catch(rethrowMissingLink);
         return reply.status(201).send(action);
       },
@@ -92,7 +96,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/api/actions/:id',
       { config: { permission: 'action.update', idempotent: true, area: { params: { id: 'action' }, body: { assetId: 'asset', assessmentId: 'assessment' } } }, schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
-      async (request) => {
+      async (request, reply) => {
         const { id } = request.params;
         if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);
         const body = request.body;
@@ -128,7 +132,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             await recomputeObligation(tx, current.obligationId, todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now()), request.user!.id);
           }
           return action;
-        }).catch(rethrowMissingLink);
+        }, reply.keepAnswer((made) => (made ? { statusCode: 200, body: made } : undefined))).catch(rethrowMissingLink);
         return updated!;
       },
     );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactionAs, type Tx } from '../../db/actor';
+import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import { assessments, assets, defects, users } from '../../db/schema';
 import type { Assessment, Defect } from '../../../shared/contract/assessments';
 import type { Condition } from '../../../shared/domain/assets';
@@ -36,8 +36,8 @@ const GENERATED_CODE_ATTEMPTS = 5;
 
 export function assessmentsRepo(db: Db) {
   /** Assessments matching `where`, newest first, with assessor names and defects: two queries in all. */
-  async function loadWhere(where: SQL): Promise<Assessment[]> {
-    const rows = await db
+  async function loadWhere(where: SQL, executor: Db | Tx = db): Promise<Assessment[]> {
+    const rows = await executor
       .select({
         id: assessments.id,
         assessmentId: assessments.assessmentId,
@@ -55,7 +55,7 @@ export function assessmentsRepo(db: Db) {
       .orderBy(desc(assessments.assessedAt), desc(assessments.createdAt), desc(assessments.id));
     if (rows.length === 0) return [];
 
-    const defectRows = await db
+    const defectRows = await executor
       .select()
       .from(defects)
       .where(
@@ -99,8 +99,9 @@ export function assessmentsRepo(db: Db) {
       return loadWhere(eq(assessments.assetId, assetId));
     },
 
-    async findById(id: string): Promise<Assessment | undefined> {
-      const [found] = await loadWhere(eq(assessments.id, id));
+    /** On the pool, or in a transaction that has just recorded it (`executor`). */
+    async findById(id: string, executor: Db | Tx = db): Promise<Assessment | undefined> {
+      const [found] = await loadWhere(eq(assessments.id, id), executor);
       return found;
     },
 
@@ -109,8 +110,9 @@ export function assessmentsRepo(db: Db) {
      * copies its condition and notes onto the asset. The asset row is locked first, so assessments of
      * one asset (including retries of the same assessmentId) run one at a time and see each other.
      * The assessor is the author of every change in the audit trail, the asset's new condition included.
+     * `inTransaction` runs before the commit (an idempotent request's answer, db/actor.ts).
      */
-    record(input: NewAssessment, now: Date): Promise<RecordOutcome> {
+    record(input: NewAssessment, now: Date, inTransaction?: InTransaction<RecordOutcome>): Promise<RecordOutcome> {
       return transactionAs(db, input.assessedBy, async (tx): Promise<RecordOutcome> => {
         const [asset] = await tx.select({ id: assets.id }).from(assets).where(eq(assets.id, input.assetId)).for('update');
         if (!asset) return { outcome: 'asset_not_found' };
@@ -168,7 +170,7 @@ export function assessmentsRepo(db: Db) {
           .where(and(eq(assets.id, input.assetId), notExists(newer)));
 
         return { outcome: 'created', id };
-      });
+      }, inTransaction);
     },
   };
 }

@@ -33,6 +33,8 @@ export function assessmentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             defects: body.defects,
           },
           ctx.now(),
+          // A retry found by its assessmentId ('existing') wrote nothing: its answer is kept as it is sent.
+          reply.keepAnswer(async (made, tx) => (made.outcome === 'created' ? { statusCode: 201, body: await repo.findById(made.id, tx) } : undefined)),
         );
 
         switch (result.outcome) {

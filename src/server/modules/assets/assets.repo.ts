@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactionAs } from '../../db/actor';
+import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
@@ -41,6 +41,8 @@ export interface AssetListFilter {
 }
 
 export type CreateResult = { kind: 'created' | 'existing'; asset: Asset } | { kind: 'location-missing' };
+/** The asset as changed; undefined when there is no such asset. */
+export type UpdateResult = Asset | undefined | { kind: 'location-missing' } | { kind: 'changed'; current: Asset };
 
 /** The columns a create takes from the request: every field the client may set (the create schema defaults the rest). */
 const CREATE_FIELDS = [
@@ -205,26 +207,27 @@ export function assetsRepo(db: Db) {
       return row?.createdBy;
     },
 
-    async create(fields: NewAssetFields, creator: { id: string; fullName: string }): Promise<CreateResult> {
+    /** `inTransaction` runs before the commit (an idempotent request's answer, db/actor.ts). */
+    async create(fields: NewAssetFields, creator: { id: string; fullName: string }, inTransaction?: InTransaction<CreateResult>): Promise<CreateResult> {
       const values = [...CREATE_FIELDS.map((key) => fields[key] ?? null), creator.id];
-      const { rows } = await db.$client.query<AssetRow>({ name: 'asset_create', text: CREATE_STATEMENT, values });
-      if (rows[0]) return { kind: 'created', asset: toAsset({ ...rows[0], createdByName: creator.fullName }) };
-      const [existing] = fields.clientAssetId ? await selectWithCreator(db).where(eq(assets.clientAssetId, fields.clientAssetId)).limit(1) : [];
-      return existing ? { kind: 'existing', asset: toAsset(existing) } : { kind: 'location-missing' };
+      const createOn = async (executor: Db | Tx): Promise<CreateResult> => {
+        const { rows } = await executor.$client.query<AssetRow>({ name: 'asset_create', text: CREATE_STATEMENT, values });
+        if (rows[0]) return { kind: 'created', asset: toAsset({ ...rows[0], createdByName: creator.fullName }) };
+        const [existing] = fields.clientAssetId ? await selectWithCreator(executor).where(eq(assets.clientAssetId, fields.clientAssetId)).limit(1) : [];
+        return existing ? { kind: 'existing', asset: toAsset(existing) } : { kind: 'location-missing' };
+      };
+      // The statement commits on its own; work to commit with it needs a transaction around both.
+      return inTransaction ? transactionAs(db, creator.id, createOn, inTransaction) : createOn(db);
     },
 
     /** Applies the changes; a new locationId brings that location's path. Undefined when missing. */
     /**
      * Applies the changes. With `basedOn` (the updatedAt the editor saw, from If-Match), the row is
      * locked first and an asset changed since answers `changed` with its current version, untouched.
+     * `inTransaction` runs before the commit (an idempotent request's answer, db/actor.ts).
      */
-    async update(
-      id: string,
-      changes: AssetChanges,
-      actorId: string,
-      basedOn?: Date,
-    ): Promise<Asset | undefined | { kind: 'location-missing' } | { kind: 'changed'; current: Asset }> {
-      const updated = await transactionAs(db, actorId, async (tx) => {
+    async update(id: string, changes: AssetChanges, actorId: string, basedOn?: Date, inTransaction?: InTransaction<UpdateResult>): Promise<UpdateResult> {
+      return transactionAs(db, actorId, async (tx): Promise<UpdateResult> => {
         if (basedOn) {
           const [row] = await tx.select({ updatedAt: assets.updatedAt }).from(assets).where(eq(assets.id, id)).for('update');
           if (!row) return undefined;
@@ -244,9 +247,9 @@ export function assetsRepo(db: Db) {
           .set({ ...changes, ...(locationPath !== undefined && { locationPath }), updatedAt: sql`now()` })
           .where(eq(assets.id, id))
           .returning({ id: assets.id });
-        return updated ? findById(updated.id, tx) : undefined;
-      });
-      return updated && 'kind' in updated ? updated : updated && toAsset(updated);
+        const row = updated && (await findById(updated.id, tx));
+        return row && toAsset(row);
+      }, inTransaction);
     },
 
     /**

@@ -48,7 +48,8 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         // The body schema has already dropped id, assetId, locationPath, photoUrls, createdBy and the
         // times; the creator is the session's user and the path comes from the location.
-        const result = await repo.create(request.body, request.user!);
+        // A repeated clientAssetId ('existing') wrote nothing: its answer is kept as it is sent.
+        const result = await repo.create(request.body, request.user!, reply.keepAnswer((made) => (made.kind === 'created' ? { statusCode: 201, body: made.asset } : undefined)));
         if (result.kind === 'location-missing') throw locationNotFound();
         // A client id already used outside the user's areas names an asset they may not see.
         const roots = request.areaRoots;
@@ -99,7 +100,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const basedOn = typeof ifMatch === 'string' ? versionFromIfMatch(ifMatch) : undefined;
         if (basedOn === null || Array.isArray(ifMatch)) throw badRequest(IF_MATCH_INVALID_MESSAGE);
         await request.authorizeRecord('asset.update', () => repo.creatorOf(request.params.id));
-        const result = await repo.update(request.params.id, request.body, request.user!.id, basedOn);
+        const result = await repo.update(request.params.id, request.body, request.user!.id, basedOn, reply.keepAnswer((made) => (made && !('kind' in made) ? { statusCode: 200, body: made } : undefined)));
         if (!result) throw notFound(ASSET_NOT_FOUND);
         if ('kind' in result) {
           if (result.kind === 'changed') return reply.status(412).send({ message: ASSET_CHANGED_MESSAGE, current: result.current });

@@ -172,7 +172,13 @@ export function complianceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = today();
         const wrongDate = validateInspectionDate(request.body.performedOn, now);
         if (wrongDate) throw badRequest(wrongDate, { performedOn: wrongDate });
-        const result = await obligations.recordInspection(request.body, request.user!.id, now);
+        // A retry found by its client id ('existing') wrote nothing: its answer is kept as it is sent.
+        const result = await obligations.recordInspection(
+          request.body,
+          request.user!.id,
+          now,
+          reply.keepAnswer((made) => (made.kind === 'created' ? { statusCode: 201, body: made.inspection } : undefined)),
+        );
         switch (result.kind) {
           case 'obligation-missing':
             throw badRequest(OBLIGATION_NOT_FOUND, { obligationId: OBLIGATION_NOT_FOUND });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { transactionAs, type Tx } from '../../db/actor';
+import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import { assets, complianceRegimes, inspections, locations, obligations, users } from '../../db/schema';
 import type { Inspection, Obligation, ObligationWorkItem } from '../../../shared/contract/compliance';
 import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
@@ -421,9 +421,10 @@ export function obligationsRepo(db: Db) {
     /**
      * Records an inspection (append-only) and works the obligation's dates out again, in one
      * transaction with the obligation locked, so two inspections recorded at once both count. A
-     * client id seen before gives the first record back.
+     * client id seen before gives the first record back. `inTransaction` runs before the commit (an
+     * idempotent request's answer, db/actor.ts).
      */
-    async recordInspection(input: NewInspection, actorId: string, today: CalendarDate): Promise<RecordInspectionResult> {
+    async recordInspection(input: NewInspection, actorId: string, today: CalendarDate, inTransaction?: InTransaction<RecordInspectionResult>): Promise<RecordInspectionResult> {
       return transactionAs(db, actorId, async (tx): Promise<RecordInspectionResult> => {
         const seen = input.id ? await this.inspection(input.id, tx) : undefined;
         if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
@@ -473,7 +474,7 @@ export function obligationsRepo(db: Db) {
         await raiseForInspection(tx, { obligationId: obligation.id, assetId: obligation.assetId, regimeName: obligation.regimeName }, { ...input, id: row.id, certificateNumber: input.certificateNumber ?? null, notes: input.notes ?? null }, actorId);
         await recomputeObligation(tx, input.obligationId, today, actorId);
         return { kind: 'created', inspection: (await this.inspection(row.id, tx))! };
-      });
+      }, inTransaction);
     },
 
     async inspection(id: string, executor: Tx | Db = db): Promise<Inspection | undefined> {

@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactionAs, type Tx } from '../../db/actor';
+import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import { assets, locations, meters } from '../../db/schema';
 import { likePattern } from '../search/terms';
 import type { LocationPosition } from './location-cursor';
@@ -97,9 +97,10 @@ export function locationsRepo(db: Db) {
      * Inserts a location under `parentId` (or at the top when null), deriving path and ancestorIds
      * from the parent as it is after any rename in progress. Refuses a parent that does not exist or
      * whose type cannot hold the new one (spec §3 hierarchy). `actorId` (the signed-in user) is
-     * recorded as the author in the audit trail.
+     * recorded as the author in the audit trail. `inTransaction` runs before the commit (an idempotent
+     * request's answer, db/actor.ts).
      */
-    async create(input: NewLocation, parentId: string | null, actorId: string): Promise<CreateLocationResult> {
+    async create(input: NewLocation, parentId: string | null, actorId: string, inTransaction?: InTransaction<CreateLocationResult>): Promise<CreateLocationResult> {
       return transactionAs(db, actorId, async (tx) => {
         let parent: LocationRow | undefined;
         if (parentId) {
@@ -119,7 +120,7 @@ export function locationsRepo(db: Db) {
           })
           .returning();
         return { kind: 'created' as const, location: toLocation(row!) };
-      });
+      }, inTransaction);
     },
 
     /**

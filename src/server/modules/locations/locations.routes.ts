@@ -93,7 +93,7 @@ export function locationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { permission: 'location.create', idempotent: true, area: { body: { parentId: 'location' }, create: true } }, schema: { body: createLocationSchema, response: { 201: locationSchema } } },
       async (request, reply) => {
         const { parentId, ...input } = request.body;
-        const result = await repo.create(input, parentId, request.user!.id);
+        const result = await repo.create(input, parentId, request.user!.id, reply.keepAnswer((made) => (made.kind === 'created' ? { statusCode: 201, body: made.location } : undefined)));
         if (result.kind === 'parent-missing') throw badRequest(PARENT_NOT_FOUND, { parentId: PARENT_NOT_FOUND });
         if (result.kind === 'cannot-nest') {
           const message = nestingMessage(result.parentType, input.type);

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactionAs } from '../../db/actor';
+import { transactionAs, type InTransaction } from '../../db/actor';
 import { actions, assessments, assets, inspections, media, obligations, uploadGrants, users } from '../../db/schema';
 import type { Media } from '../../../shared/contract/media';
 import { MAX_EVIDENCE_FILES } from '../../../shared/domain/uploads';
@@ -99,9 +99,10 @@ export function mediaRepo(db: Db) {
      * Inserts the row and, for a photo of an asset, appends its URL to the asset's photoUrls: both or
      * neither. An inspection's evidence is counted first, under a lock on the inspection, so files
      * added at once (a phone's several, a second device) cannot pass MAX_EVIDENCE_FILES together.
-     * The uploader (whose name the caller has) is the author in the audit trail.
+     * The uploader (whose name the caller has) is the author in the audit trail. `inTransaction` runs
+     * before the commit (an idempotent request's answer, db/actor.ts).
      */
-    async insert(values: NewMedia & { id: string; url: string; uploadedBy: string }, uploaderName: string): Promise<InsertMediaResult> {
+    async insert(values: NewMedia & { id: string; url: string; uploadedBy: string }, uploaderName: string, inTransaction?: InTransaction<InsertMediaResult>): Promise<InsertMediaResult> {
       return transactionAs(db, values.uploadedBy, async (tx) => {
         // Holds the upload's grant until this commits, so the upload clean-up cannot delete the file
         // in between (claimForDiscard); a grant it already discarded has no file left to record.
@@ -126,7 +127,7 @@ export function mediaRepo(db: Db) {
             .where(eq(assets.id, row!.assetId));
         }
         return { kind: 'recorded' as const, media: toMedia(row!, uploaderName) };
-      });
+      }, inTransaction);
     },
 
     /** Deletes the row and takes its URL out of the asset's photoUrls; the caller deletes the files after. */

@@ -112,6 +112,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             uploadedBy: userId,
           },
           request.user!.fullName,
+          reply.keepAnswer((made) => (made.kind === 'recorded' ? { statusCode: 201, body: made.media } : undefined)),
         )
         .catch(async (err: unknown) => {
           await deleteStoredObjects(ctx.storage, [thumbnailKey], request.log);

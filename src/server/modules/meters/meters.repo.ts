@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inAreas } from '../../policy/areas';
-import { transactionAs, type Tx } from '../../db/actor';
+import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import { meterReadings, meters, users } from '../../db/schema';
 import { locationsRepo } from '../locations/locations.repo';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
@@ -63,7 +63,8 @@ export function metersRepo(db: Db) {
       return row && toMeter(row);
     },
 
-    async create(input: z.output<typeof createMeterSchema>, actorId: string): Promise<CreateMeterResult> {
+    /** `inTransaction` runs in the insert's transaction (an idempotent request's answer, db/actor.ts). */
+    async create(input: z.output<typeof createMeterSchema>, actorId: string, inTransaction?: InTransaction<CreateMeterResult>): Promise<CreateMeterResult> {
       try {
         return await transactionAs(db, actorId, async (tx): Promise<CreateMeterResult> => {
           // Locked like an asset's location, so a concurrent rename cannot leave a stale path.
@@ -74,7 +75,7 @@ export function metersRepo(db: Db) {
             .values({ ...input, locationPath })
             .returning();
           return { kind: 'created', meter: toMeter(row!) };
-        });
+        }, inTransaction);
       } catch (err) {
         if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) return { kind: 'number-taken', message: `Meter number ${input.meterNumber} already exists` };
         throw err;
@@ -92,8 +93,9 @@ export function metersRepo(db: Db) {
      * and move the meter's latest reading at once. The lock stays a statement of its own: under READ
      * COMMITTED a statement sees the rows committed before it began, so the neighbours must be read
      * once the lock is held, or a reading committed while this one waited would go unchecked.
+     * `inTransaction` runs before the commit (an idempotent request's answer, db/actor.ts).
      */
-    async addReading(input: z.output<typeof createReadingSchema>, recorder: { id: string; fullName: string }): Promise<AddReadingResult> {
+    async addReading(input: z.output<typeof createReadingSchema>, recorder: { id: string; fullName: string }, inTransaction?: InTransaction<AddReadingResult>): Promise<AddReadingResult> {
       const readingDate = new Date(input.readingDate);
       // Chosen here so the reading's place among others of the same date is known before the insert.
       const id = crypto.randomUUID();
@@ -136,7 +138,7 @@ export function metersRepo(db: Db) {
           createdAt: row.createdAt.toISOString(),
         };
         return { kind: 'recorded', reading };
-      });
+      }, inTransaction);
     },
 
     /** A meter's readings, newest reading date first, each with its consumption since the one before. */

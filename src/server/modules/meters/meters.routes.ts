@@ -19,7 +19,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/api/meters', { config: { permission: 'meter.create', idempotent: true, area: { body: { locationId: 'location' }, create: true } }, schema: { body: createMeterSchema, response: { 201: meterSchema } } }, async (request, reply) => {
-      const result = await repo.create(request.body, request.user!.id);
+      const result = await repo.create(request.body, request.user!.id, reply.keepAnswer((made) => (made.kind === 'created' ? { statusCode: 201, body: made.meter } : undefined)));
       if (result.kind === 'location-missing') throw badRequest('Location not found', { locationId: 'Location not found' });
       if (result.kind === 'number-taken') throw conflict(result.message, { meterNumber: result.message });
       return reply.status(201).send(result.meter);
@@ -43,7 +43,7 @@ export function metersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/api/meter-readings', { config: { permission: 'reading.create', idempotent: true, area: { body: { meterId: 'meter' }, create: true } }, schema: { body: createReadingSchema, response: { 201: readingSchema } } }, async (request, reply) => {
-      const result = await repo.addReading(request.body, request.user!);
+      const result = await repo.addReading(request.body, request.user!, reply.keepAnswer((made) => (made.kind === 'recorded' ? { statusCode: 201, body: made.reading } : undefined)));
       if (result.kind === 'meter-missing') throw badRequest('Meter not found', { meterId: 'Meter not found' });
       if (result.kind === 'refused') throw badRequest(result.message, { reading: result.message });
       return reply.status(201).send(result.reading);
