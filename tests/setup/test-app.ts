@@ -95,9 +95,10 @@ export interface TestApp {
   dataDir: string;
   /**
    * A second app process on the same database, with its own pool and caches (as behind a load
-   * balancer), sharing the clock and the signing secret. Close it before close().
+   * balancer), sharing the clock and the signing secret. Close it before close(). With
+   * `ownDataDir` it has a DATA_DIR of its own (another machine's disk), removed when it closes.
    */
-  spawnProcess(): Promise<FastifyInstance & { close(): Promise<void> }>;
+  spawnProcess(options?: { ownDataDir?: boolean }): Promise<FastifyInstance & { close(): Promise<void> }>;
   /** Closes the app and the pool and drops the database. */
   close(): Promise<void>;
 }
@@ -145,11 +146,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       logs,
       dataDir,
-      async spawnProcess() {
+      async spawnProcess(processOptions = {}) {
         const url = new URL(appDatabase.pool.options.connectionString!);
         const processDatabase = connectDatabase(url.toString(), { max: 3 });
-        const other = await buildApp({ config, db: processDatabase.db, now: clock.now, backupDatabase });
-        other.addHook('onClose', () => processDatabase.close());
+        const ownDataDir = processOptions.ownDataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'ar-test-data-')) : undefined;
+        const other = await buildApp({ config: ownDataDir ? { ...config, dataDir: ownDataDir } : config, db: processDatabase.db, now: clock.now, backupDatabase });
+        other.addHook('onClose', async () => {
+          await processDatabase.close();
+          if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+        });
         return other;
       },
       async close() {

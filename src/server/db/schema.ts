@@ -1034,6 +1034,8 @@ export const imports = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     committedAt: timestamp('committed_at', { withTimezone: true }),
+    /** When the file and its row errors were removed from the object storage (a day after the upload). */
+    filesRemovedAt: timestamp('files_removed_at', { withTimezone: true }),
   },
   (t) => [index('imports_created_at_idx').on(t.createdAt.desc()), index('imports_created_by_idx').on(t.createdBy)],
 );

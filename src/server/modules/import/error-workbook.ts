@@ -11,11 +11,11 @@ import { dataRows, readSheet, type Cell } from './sheet-reader';
  */
 export const ERRORS_COLUMN = 'errors';
 
-export function readRowErrors(file: string): Map<number, string> {
+export function readRowErrors(file: string | undefined): Map<number, string> {
   const byRow = new Map<number, string[]>();
   let errors: ImportRowError[] = [];
   try {
-    errors = JSON.parse(fs.readFileSync(file, 'utf8')) as ImportRowError[];
+    if (file) errors = JSON.parse(fs.readFileSync(file, 'utf8')) as ImportRowError[];
   } catch {
     // No dry run yet, or its file has been swept: every row reads as fine.
   }

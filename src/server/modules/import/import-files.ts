@@ -2,13 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat } from '../../../shared/domain/imports';
 import { HttpError } from '../../http-errors';
+import type { ObjectStorage } from '../../storage/storage';
 
 /**
- * Where an uploaded spreadsheet waits between the import's steps (ADR 029): DATA_DIR/imports,
- * `<job id>.<format>`, with its row errors beside it. Kept a day: the error workbook needs the
- * original rows after the dry run; every upload sweeps older files.
+ * Where an uploaded spreadsheet waits between the import's steps (ADR 029): in the object storage
+ * (`imports/<job id>.<format>`, its row errors beside it), so whichever app process runs a step finds
+ * it, and a copy in the process's DATA_DIR/imports, where the readers stream it from. Kept a day:
+ * the error workbook needs the original rows after the dry run; every upload sweeps older files.
  */
 export const IMPORT_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -62,4 +65,55 @@ export function sweepImportFiles(dataDir: string, now: Date): void {
       // Gone already, or in use: the next sweep tries again.
     }
   }
+}
+
+const objectKey = (name: string) => `imports/${name}`;
+const CONTENT_TYPES: Record<ImportFormat | 'json', string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  json: 'application/json',
+};
+
+/** The import's files as the object storage keeps them, each with a copy on this process's disk. */
+export function importFiles(storage: ObjectStorage, dataDir: string) {
+  /** The local copy of `name`, fetched from the storage when this process has none; undefined when it is gone. */
+  const here = async (name: string): Promise<string | undefined> => {
+    const file = path.join(importDir(dataDir), name);
+    if (fs.existsSync(file)) return file;
+    if (!(await storage.head(objectKey(name)))) return undefined;
+    fs.mkdirSync(importDir(dataDir), { recursive: true });
+    const partial = `${file}.${crypto.randomUUID()}.part`;
+    try {
+      await pipeline(await storage.read(objectKey(name)), fs.createWriteStream(partial));
+      fs.renameSync(partial, file);
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
+    return file;
+  };
+  return {
+    /** Keeps the uploaded file (already at its local path) in the storage. */
+    async keep(id: string, format: ImportFormat): Promise<void> {
+      await storage.putFile(objectKey(`${id}.${format}`), importFilePath(dataDir, id, format), CONTENT_TYPES[format]);
+    },
+    /** The uploaded file on this process's disk, or undefined when it has been removed. */
+    file: (id: string, format: ImportFormat) => here(`${id}.${format}`),
+    /** Writes the dry run's row errors here and keeps them in the storage. */
+    async keepErrors(id: string, errors: unknown[]): Promise<void> {
+      const file = errorsFilePath(dataDir, id);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(errors));
+      await storage.putFile(objectKey(`${id}.errors.json`), file, CONTENT_TYPES.json);
+    },
+    /** The row errors' file on this process's disk (a later dry run replaces it), or undefined. */
+    async errors(id: string): Promise<string | undefined> {
+      fs.rmSync(errorsFilePath(dataDir, id), { force: true });
+      return here(`${id}.errors.json`);
+    },
+    /** Removes a job's files from the storage. */
+    async remove(id: string, format: ImportFormat): Promise<void> {
+      await storage.delete(objectKey(`${id}.${format}`));
+      await storage.delete(objectKey(`${id}.errors.json`));
+    },
+  };
 }

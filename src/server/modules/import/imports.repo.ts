@@ -73,6 +73,19 @@ export function importsRepo(db: Db) {
       return row;
     },
 
+    /** Jobs uploaded before `cutoff` whose files are still in the object storage (a sweep's worth). */
+    async filesToRemove(cutoff: Date): Promise<{ id: string; format: ImportFormat }[]> {
+      return db
+        .select({ id: imports.id, format: imports.format })
+        .from(imports)
+        .where(and(sql`${imports.createdAt} < ${cutoff.toISOString()}`, sql`${imports.filesRemovedAt} IS NULL`))
+        .limit(100);
+    },
+
+    async markFilesRemoved(ids: string[], at: Date): Promise<void> {
+      if (ids.length > 0) await db.update(imports).set({ filesRemovedAt: at }).where(inArray(imports.id, ids));
+    },
+
     /** How many files the user has uploaded in the last hour. */
     async uploadsInLastHour(userId: string): Promise<number> {
       const [row] = await db

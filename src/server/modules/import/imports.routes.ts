@@ -36,7 +36,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
 import { contentDisposition } from '../media/media-files';
 import { filenameSlug } from '../reports/filename-slug';
 import { readRowErrors, writeErrorWorkbook } from './error-workbook';
-import { errorsFilePath, importFilePath, receiveFile, sweepImportFiles } from './import-files';
+import { IMPORT_FILE_TTL_MS, importFilePath, importFiles, receiveFile, sweepImportFiles } from './import-files';
 import { importRunner } from './import-in-worker';
 import { CommitRowError, regimesOfMapping, type RunInput } from './import-run';
 import { importsRepo, toImportJob, type ImportRow, type ImportSummary } from './imports.repo';
@@ -66,6 +66,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   let running: { id: string; rowsDone: number } | null = null;
   const dataDir = ctx.config.dataDir;
   const runner = importRunner(ctx.db);
+  const files = importFiles(ctx.storage, dataDir);
   const today = () => todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now());
 
   /**
@@ -107,10 +108,26 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     if (running || (await repo.anyRunning())) throw conflict(BUSY_MESSAGE);
   };
 
-  const sourceOf = (row: ImportRow) => {
-    const file = importFilePath(dataDir, row.id, row.format);
-    if (!fs.existsSync(file)) throw conflict(FILE_GONE_MESSAGE);
+  const sourceOf = async (row: ImportRow) => {
+    const file = row.filesRemovedAt ? undefined : await files.file(row.id, row.format);
+    if (!file) throw conflict(FILE_GONE_MESSAGE);
     return file;
+  };
+
+  /** Removes the stored files of jobs uploaded more than a day ago (in the background of an upload). */
+  const sweepStoredFiles = async (log: FastifyBaseLogger) => {
+    const now = ctx.now();
+    const expired = await repo.filesToRemove(new Date(now.getTime() - IMPORT_FILE_TTL_MS));
+    const removed: string[] = [];
+    for (const job of expired) {
+      try {
+        await files.remove(job.id, job.format);
+        removed.push(job.id);
+      } catch (err) {
+        log.warn({ err, importId: job.id }, 'import files not removed from storage; the next upload tries again');
+      }
+    }
+    await repo.markFilesRemoved(removed, now);
   };
 
   /** Runs `work` in the background as the one running job, recording how it ended. */
@@ -149,6 +166,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             throw new HttpError(429, IMPORT_UPLOADS_MESSAGE, undefined, { 'retry-after': '3600' });
           }
           sweepImportFiles(dataDir, ctx.now());
+          void sweepStoredFiles(request.log).catch((err: unknown) => request.log.warn({ err }, 'import files sweep failed'));
           const id = crypto.randomUUID();
           const body = request.body as Readable | undefined;
           if (!body || typeof (body as Readable).pipe !== 'function') throw badRequest('Send the file itself as the request body.');
@@ -162,6 +180,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const regimes = await regimesInUse();
             for (const sheet of sheets) sheet.suggestedMapping = withInspectionSuggestions(sheet.headers, sheet.suggestedMapping as (ImportTarget | null)[], regimes);
             fs.renameSync(received, importFilePath(dataDir, id, format));
+            await files.keep(id, format);
             const { name } = request.query as z.infer<typeof uploadImportQuery>;
             const fileName = (name || `import.${format}`).replace(/[\\/]/g, '_');
             const row = await repo.create({ id, fileName, sha256, format, sheets, createdBy: request.user!.id });
@@ -190,7 +209,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (mapping.length > summary.headers.length) throw badRequest(`The sheet has ${summary.headers.length} columns; the mapping names ${mapping.length}`);
         if (!mapping.some((target) => target !== null)) throw badRequest('Map at least one column');
         await refuseWhatTheUserMayNot(request.user!, mapping as ImportTarget[]);
-        const file = sourceOf(row);
+        const file = await sourceOf(row);
         await refuseIfBusy();
         const started = await repo.transition(row.id, ['uploaded', 'dry_run_failed', 'ready', 'commit_failed'], 'dry_running', {
           heartbeatAt: sql`now()`,
@@ -210,7 +229,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.log,
           async (onProgress) => {
             const result = await runner.dryRun({ ...input, onProgress });
-            fs.writeFileSync(errorsFilePath(dataDir, row.id), JSON.stringify(result.errors));
+            await files.keepErrors(row.id, result.errors);
             const jobSummary: ImportSummary = {
               diffs: result.diffs,
               newLocations: result.newLocations,
@@ -242,7 +261,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw conflict(`This file creates ${newLocationCount} new ${newLocationCount === 1 ? 'location' : 'locations'}: approve them (approveNewLocations: true) to commit.`);
         }
         await refuseWhatTheUserMayNot(request.user!, row.mapping as ImportTarget[]);
-        const file = sourceOf(row);
+        const file = await sourceOf(row);
         await refuseIfBusy();
         const started = await repo.transition(row.id, ['ready'], 'committing', { message: null, heartbeatAt: sql`now()`, rowsDone: 0 });
         if (!started) throw conflict(BUSY_MESSAGE);
@@ -274,10 +293,10 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/imports/:id/errors.xlsx', { config: { permission: 'register.import' }, schema: { params: idParams } }, async (request, reply) => {
       const row = await current(request.params.id);
       if (!row.sheet || !row.counts) throw conflict('Run a dry run first: the error workbook lists what it found.');
-      const source = { file: sourceOf(row), format: row.format, sheet: row.sheet };
+      const source = { file: await sourceOf(row), format: row.format, sheet: row.sheet };
       const target = path.join(os.tmpdir(), `import-errors-${crypto.randomUUID()}.xlsx`);
       try {
-        await writeErrorWorkbook(target, source, readRowErrors(errorsFilePath(dataDir, row.id)));
+        await writeErrorWorkbook(target, source, readRowErrors(await files.errors(row.id)));
         const body = fs.readFileSync(target);
         const name = `${filenameSlug(row.fileName.replace(/\.[^.]+$/, '')) || 'import'}-errors.xlsx`;
         return reply
