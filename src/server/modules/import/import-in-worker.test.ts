@@ -12,7 +12,8 @@ import { CommitRowError, LOCATIONS_CHANGED_MESSAGE } from './import-run';
 
 /**
  * A large file's import runs in a worker thread (ADR 029): the same three steps, with the worker's
- * progress, answers and errors coming back as the routes know them. Forced here on small files.
+ * progress, answers and errors coming back as the routes know them, and its error workbook. Forced
+ * here on small files.
  */
 
 let t: TestApp;
@@ -80,5 +81,22 @@ describe('an import in a worker thread', () => {
     await expect(read).rejects.toBeInstanceOf(HttpError);
     await expect(read).rejects.toMatchObject({ statusCode: 400, message: MALFORMED_WORKBOOK_MESSAGE });
     expect(retried).toHaveLength(1);
+  });
+
+  it('writes the error workbook: every row as read, with its errors beside it', async () => {
+    const file = csvFile(['Asset No,Condition', 'E-1,Good', 'E-2,Sparkly']);
+    const errorsFile = path.join(dir, 'errors.json');
+    fs.writeFileSync(errorsFile, JSON.stringify([{ row: 3, column: 'Condition', message: '"Sparkly" is not one of the conditions' }]));
+    const target = path.join(dir, 'errors.xlsx');
+    await runner().errorWorkbook(target, { file, format: 'csv', sheet: 'CSV' }, errorsFile);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(target);
+    const rows = book.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['Asset No', 'Condition', 'errors'],
+      ['E-1', 'Good'],
+      ['E-2', 'Sparkly', 'Condition: "Sparkly" is not one of the conditions'],
+    ]);
   });
 });

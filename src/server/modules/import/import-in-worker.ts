@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportFormat } from '../../../shared/domain/imports';
 import type { Db } from '../../db/client';
 import { badRequest, HttpError } from '../../http-errors';
+import { readRowErrors, writeErrorWorkbook } from './error-workbook';
 import { commitImport, CommitRowError, runImport, type RunInput, type RunResult } from './import-run';
 import { inspectSpreadsheet, type CsvEncoding, type SheetSummary } from './sheet-reader';
 
@@ -35,7 +36,10 @@ type CommitJob = { actorId: string; importId: string; approvedKey: string | null
 export type ImportTask =
   | { kind: 'inspect'; file: string; format: ImportFormat; encoding?: CsvEncoding }
   | { kind: 'dry-run'; databaseUrl: string; input: TaskInput }
-  | { kind: 'commit'; databaseUrl: string; input: TaskInput; job: CommitJob };
+  | { kind: 'commit'; databaseUrl: string; input: TaskInput; job: CommitJob }
+  | { kind: 'error-workbook'; target: string; source: ErrorWorkbookSource; errorsFile: string | undefined };
+
+type ErrorWorkbookSource = { file: string; format: ImportFormat; sheet: string };
 
 export type WorkerMessage =
   | { progress: number }
@@ -78,7 +82,7 @@ function inWorker<T>(task: ImportTask, on: { progress?: (rowsDone: number) => vo
 
 const isLarge = (file: string) => fs.statSync(file).size >= IMPORT_WORKER_MIN_BYTES;
 
-/** An import's three steps, each in a worker when the file is large (`inWorker` forces it, for tests). */
+/** An import's steps and its error workbook, each in a worker when the file is large (`inWorker` forces it, for tests). */
 export function importRunner(db: Db, options: { inWorker?: boolean } = {}) {
   const worker = (file: string) => options.inWorker ?? isLarge(file);
   /** The worker connects on its own, as the app does. */
@@ -104,6 +108,12 @@ export function importRunner(db: Db, options: { inWorker?: boolean } = {}) {
       if (!worker(input.file)) return commitImport(db, input, job);
       const { onProgress, ...data } = input;
       return inWorker({ kind: 'commit', databaseUrl: databaseUrl(), input: data, job }, { progress: onProgress });
+    },
+
+    /** Writes the error workbook of `source` to `target`, with the row errors kept in `errorsFile`. */
+    errorWorkbook(target: string, source: ErrorWorkbookSource, errorsFile: string | undefined): Promise<void> {
+      if (!worker(source.file)) return writeErrorWorkbook(target, source, readRowErrors(errorsFile));
+      return inWorker({ kind: 'error-workbook', target, source, errorsFile });
     },
   };
 }

@@ -4,8 +4,8 @@ import type { ImportTask, WorkerMessage } from './import-in-worker';
 
 /**
  * The body of an import worker thread (started through import-worker-entry.mjs): reads the file,
- * or dry runs or commits it over a database connection of its own, posting its progress and then
- * its answer or its error.
+ * writes its error workbook, or dry runs or commits it over a database connection of its own,
+ * posting its progress and then its answer or its error.
  */
 const task = workerData as ImportTask;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
@@ -16,6 +16,10 @@ async function perform(): Promise<unknown> {
   if (task.kind === 'inspect') {
     const { inspectSpreadsheet } = await import('./sheet-reader');
     return inspectSpreadsheet(task.file, task.format, task.encoding, (cause) => post({ retried: (cause as Error).message ?? String(cause) }));
+  }
+  if (task.kind === 'error-workbook') {
+    const { readRowErrors, writeErrorWorkbook } = await import('./error-workbook');
+    return writeErrorWorkbook(task.target, task.source, readRowErrors(task.errorsFile));
   }
   const [{ connectDatabase }, { commitImport, runImport }] = await Promise.all([import('../../db/client'), import('./import-run')]);
   const database = connectDatabase(task.databaseUrl, { max: 1 });

@@ -35,7 +35,6 @@ import { isUuid } from '../../db/keyset';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
 import { contentDisposition } from '../media/media-files';
 import { filenameSlug } from '../reports/filename-slug';
-import { readRowErrors, writeErrorWorkbook } from './error-workbook';
 import { IMPORT_FILE_TTL_MS, importFilePath, importFiles, receiveFile, sweepImportFiles } from './import-files';
 import { importRunner } from './import-in-worker';
 import { CommitRowError, regimesOfMapping, type RunInput } from './import-run';
@@ -296,7 +295,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const source = { file: await sourceOf(row), format: row.format, sheet: row.sheet };
       const target = path.join(os.tmpdir(), `import-errors-${crypto.randomUUID()}.xlsx`);
       try {
-        await writeErrorWorkbook(target, source, readRowErrors(await files.errors(row.id)));
+        await runner.errorWorkbook(target, source, await files.errors(row.id));
         const body = fs.readFileSync(target);
         const name = `${filenameSlug(row.fileName.replace(/\.[^.]+$/, '')) || 'import'}-errors.xlsx`;
         return reply
