@@ -24,7 +24,6 @@ export async function requestPersistentStorage(): Promise<boolean> {
   return navigator.storage.persist();
 }
 
-
 /** Background Sync, which TypeScript's DOM types do not have (Chromium alone implements it). */
 interface SyncManager {
   register(tag: string): Promise<void>;
