@@ -18,6 +18,8 @@ async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string
 }
 
 test('a meter reading recorded offline is sent by the service worker (Background Sync) once the network returns with the app closed, exactly once', async ({ page, context, baseURL }) => {
+  // Two app loads, an install and a replay: more than the default on a busy machine.
+  test.setTimeout(90_000);
   await signUpViaApi(page, uniqueUser({ fullName: 'Sid Sync', role: 'asset_manager' }));
   const site = await createLocation(page);
   const meter = await createMeter(page, { locationId: site.id });
