@@ -15,14 +15,17 @@ export const CLIENT_ALIASES = {
 // Hashed files go under /static so they never collide with the /assets page routes.
 // precompress() writes .br/.gz siblings at build time, which the server sends as they are.
 /**
- * The installable app (issue 25, ADR 028): a web manifest and a service worker (dist/client/sw.js,
- * Workbox generateSW) that precaches every built file, the scanner's .wasm included, so the app opens
- * with no network after one visit. Navigations fall back to the precached index.html, never /api/*.
- * Registered by src/client/lib/offline/service-worker.ts in production builds only.
+ * The installable app (issue 25, ADR 028): a web manifest and a service worker of our own,
+ * src/client/sw.ts, built to dist/client/sw.js (injectManifest). It precaches every built file, the
+ * scanner's .wasm included, so the app opens with no network after one visit; navigations fall back to
+ * the precached index.html, never /api/*; and where the browser has Background Sync it sends the
+ * outbox when the network returns. Registered by src/client/lib/offline/service-worker.ts in
+ * production builds only.
  */
 const pwa = VitePWA({
-  strategies: 'generateSW',
-  filename: 'sw.js',
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
   injectRegister: false,
   registerType: 'autoUpdate',
   includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
@@ -41,16 +44,11 @@ const pwa = VitePWA({
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
-  workbox: {
+  injectManifest: {
     // Not the .br/.gz siblings (the server picks those per request for the same URLs).
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,woff2}'],
     // The barcode decoder's wasm is about 1 MB; Workbox skips files over 2 MB by default.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-    navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/],
-    cleanupOutdatedCaches: true,
-    clientsClaim: true,
-    skipWaiting: true,
   },
 });
 

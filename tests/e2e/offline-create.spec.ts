@@ -294,10 +294,12 @@ test('an assessment begun on a new asset while offline and saved after the asset
   const dialog = page.getByRole('dialog', { name: 'Add Assessment' });
   await dialog.getByLabel('Condition', { exact: true }).selectOption('fair');
 
-  // The signal returns while the form is open: the asset is sent first.
-  const assetSent = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/assets');
+  // The signal returns while the form is open: the asset is sent first, by the page or by the service
+  // worker (Background Sync), whichever takes the outbox's lock; the page no longer shows it waiting.
+  const assetSent = context.waitForEvent('response', (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/assets');
   await context.setOffline(false);
   expect((await assetSent).status()).toBe(201);
+  await expect(page.getByTestId('waiting-item')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save Assessment' }).click();
   await expect(dialog).toBeHidden();
   await page.goto('/outbox');

@@ -1,6 +1,10 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
+import { errorMessage, isNetworkError } from './api-errors';
 import { answerFromKeptAssets, isKeptForOffline, keepRead, keptRead } from './offline/kept-reads';
+
+// Kept apart (api-errors.ts) so the service worker's replay can use them without the rest of this module.
+export { errorMessage, isNetworkError };
 
 /**
  * The one way the client talks to the API (spec §7, §8): credentials always sent, JSON bodies with a
@@ -26,20 +30,6 @@ export async function apiRequest(method: string, url: string, data?: unknown, he
   return res;
 }
 
-/** The readable part of an API error: the server's `message` when the body is our JSON error shape. */
-export function errorMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /^\d{3}: ([\s\S]*)$/.exec(text);
-  if (!match) return text;
-  try {
-    const parsed = JSON.parse(match[1]!) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: the body text itself is the message
-  }
-  return match[1]!;
-}
-
 /**
  * Builds the URL from a query key: the first part is the URL, further string/number parts are path
  * segments, and object parts become query-string entries, skipping empty, falsy and 'all' values.
@@ -62,10 +52,6 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** fetch() rejects with a TypeError when no answer came at all (offline, DNS, connection refused). */
-export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError;
-}
 
 /**
  * A GET of the API. The register's records are kept on the device as they arrive, and with no

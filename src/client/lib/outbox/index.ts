@@ -4,6 +4,7 @@ import { apiRequest, isNetworkError } from '@/lib/api-client';
 import { rememberedUser } from '@/lib/offline/last-user';
 import { randomUuid } from '@/lib/random-uuid';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
+import { outboxSentMessage } from './replay-steps';
 
 export type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep };
 export { describeKeptWith, keptWith, outboxNoun } from './kept-with';
@@ -129,7 +130,8 @@ export const discardOutboxItem = (clientId: string) => store().then((outbox) => 
 
 /**
  * Replays the signed-in user's outbox on app start, whenever the network comes back, and every
- * OUTBOX_TIMER_MS while the app is open.
+ * OUTBOX_TIMER_MS while the app is open; and refreshes the page after the service worker's own
+ * replay (Background Sync, sw.ts) sent an item.
  */
 export function useOutboxReplay(userId: string | undefined): void {
   useEffect(() => {
@@ -138,11 +140,17 @@ export function useOutboxReplay(userId: string | undefined): void {
       if (navigator.onLine) void replayOutbox(userId, { force });
     };
     const onOnline = () => run(true);
+    const onMessage = (event: MessageEvent) => {
+      const sent = outboxSentMessage(event.data);
+      if (sent) void store().then((outbox) => outbox.sentElsewhere(sent));
+    };
     run(true);
     window.addEventListener('online', onOnline);
+    navigator.serviceWorker?.addEventListener('message', onMessage);
     const timer = setInterval(() => run(false), OUTBOX_TIMER_MS);
     return () => {
       window.removeEventListener('online', onOnline);
+      navigator.serviceWorker?.removeEventListener('message', onMessage);
       clearInterval(timer);
     };
   }, [userId]);

@@ -1,13 +1,10 @@
 import { liveQuery } from 'dexie';
-import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
-import { backoffMs, outcomeOf } from './outcome';
-import { sendPhoto, type Sent } from './send-photo';
-import { deviceDb, type OutboxItem, type OutboxKind, type PhotoToKeep } from '@/lib/offline/device-db';
-import { errorMessage, isNetworkError } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
-import { apiPaths, invalidateAssetHistory, queryKeys } from '@/lib/api-paths';
+import { deviceDb, type OutboxItem, type PhotoToKeep } from '@/lib/offline/device-db';
+import { requestOutboxSync } from '@/lib/offline/service-worker';
 import { randomUuid } from '@/lib/random-uuid';
-import { refreshAfterMediaChange } from '@/components/photo-capture/api/refresh-media';
+import { refreshAfter } from './refresh-after';
+import { replay as replayItems, rememberSent, sentServerId, type ReplayResult } from './replay';
+import { withParentId, type SentItem } from './replay-steps';
 
 /**
  * The outbox (ADR 028): writes made on this device, kept in IndexedDB and sent in the order they were
@@ -27,20 +24,15 @@ export async function enqueue(items: NewOutboxItem[]): Promise<void> {
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
     for (const item of items) await deviceDb.outbox.add(row(await withSentParent(item)));
   });
+  // Where the browser has Background Sync, the service worker sends them even if the app is closed first.
+  void requestOutboxSync();
 }
 
-/**
- * The server ids of the records this tab has sent, by client id: a child made in a form opened while
- * its parent was still in the outbox (an assessment of a new asset) and saved after the parent went
- * takes the id at once, rather than waiting for a parent that is no longer there.
- */
-const sentIds = new Map<string, string>();
-
+/** A child whose parent this page (or the service worker) has sent already takes the parent's id at once (replay.ts). */
 async function withSentParent(item: NewOutboxItem): Promise<NewOutboxItem> {
-  const serverId = item.parent && sentIds.get(item.parent.clientId);
+  const serverId = item.parent && sentServerId(item.parent.clientId);
   if (!item.parent || !serverId || (await deviceDb.outbox.where('clientId').equals(item.parent.clientId).count()) > 0) return item;
-  const { field } = item.parent;
-  return { ...item, body: { ...item.body, [field]: serverId }, refs: field in item.refs ? { ...item.refs, [field]: serverId } : item.refs, parent: undefined };
+  return withParentId(item, serverId);
 }
 
 /**
@@ -129,134 +121,13 @@ export async function discardItem(clientId: string): Promise<void> {
   });
 }
 
-/**
- * A parent reached the server: it leaves the outbox, and its children get its server id, in one
- * transaction, so a child never waits for a parent that is gone.
- */
-async function removeSent(item: OutboxItem, answer: unknown): Promise<void> {
-  const serverId = (answer as { id?: unknown } | undefined)?.id;
-  if (typeof serverId === 'string') sentIds.set(item.clientId, serverId);
-  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    await deviceDb.outbox.delete(item.seq!);
-    await deviceDb.outbox
-      .filter((child) => child.parent?.clientId === item.clientId)
-      .modify((child) => {
-        if (typeof serverId !== 'string') return;
-        const { field } = child.parent!;
-        child.body = { ...child.body, [field]: serverId };
-        // An asset's first assessment then shows on that asset's page as waiting, like any other.
-        if (field in child.refs) child.refs = { ...child.refs, [field]: serverId };
-        child.parent = undefined;
-      });
-  });
+/** Sends the user's waiting items from this page (replay.ts), refreshing the lists that show each sent one. */
+export function replay(userId: string, { force = false } = {}): Promise<ReplayResult> {
+  return replayItems(userId, { force, onSent: refreshAfter });
 }
 
-/**
- * Whether a child can go: its parent has reached the server (the child then has no `parent`). One
- * whose parent waits or was refused waits with it; one whose parent is gone without an id fails.
- */
-async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gone'> {
-  if (!item.parent) return 'ready';
-  const parent = await deviceDb.outbox.where('clientId').equals(item.parent.clientId).first();
-  return parent ? 'waiting' : 'gone';
-}
-
-/** What the lists that show an item of each kind refresh once it is on the server. */
-const REFRESHED_BY: Record<Exclude<OutboxKind, 'photo'>, (item: OutboxItem) => Array<readonly unknown[]>> = {
-  asset: () => [queryKeys.assets, queryKeys.dashboardStats],
-  'asset-edit': () => [queryKeys.assets, queryKeys.dashboardStats],
-  reading: (item) => [queryKeys.meters, queryKeys.meterReadings(item.refs.meterId ?? '')],
-  assessment: () => [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats],
-  action: () => [queryKeys.actions, queryKeys.dashboardStats],
-  'action-status': () => [queryKeys.actions, queryKeys.dashboardStats],
-  // An inspection moves the obligation's due date, and a failed one raises a remedial action.
-  inspection: () => [queryKeys.obligations, [apiPaths.complianceSummary], [apiPaths.complianceWorklist], queryKeys.actions, queryKeys.dashboardStats],
-};
-
-function refreshAfter(item: OutboxItem): void {
-  if (item.kind === 'photo') return refreshAfterMediaChange(item.refs.assetId);
-  for (const queryKey of REFRESHED_BY[item.kind](item)) void queryClient.invalidateQueries({ queryKey });
-  if (item.kind === 'action' || item.kind === 'action-status' || item.kind === 'inspection') void invalidateAssetHistory(queryClient);
-}
-
-async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
-  if (item.kind === 'photo') {
-    return sendPhoto(item, async (upload) => {
-      await deviceDb.outbox.update(item.seq!, { photo: { ...item.photo!, upload } });
-    });
-  }
-  let res: Response;
-  try {
-    res = await fetch(item.url, {
-      method: item.method,
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', ...item.headers, [IDEMPOTENCY_KEY_HEADER]: item.clientId },
-      body: JSON.stringify(item.body),
-    });
-  } catch (error) {
-    if (isNetworkError(error)) return { outcome: outcomeOf('no-answer'), error: 'No connection' };
-    throw error;
-  }
-  if (res.ok) return { outcome: 'sent', answer: await res.json().catch(() => undefined) };
-  // The record changed after the version this edit was based on: the user decides (Outbox screen).
-  if (res.status === 412) {
-    const conflict = (await res.json()) as { message: string; current: Record<string, unknown> };
-    return { outcome: 'conflict', error: conflict.message, conflict };
-  }
-  const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
-  return { outcome: outcomeOf(res.status, message), error: message };
-}
-
-/**
- * Sends the user's waiting items oldest first. Stops at the first that must wait (no network, a 5xx,
- * signed out, or backing off), so later items never overtake it; an item the server refuses (a 4xx)
- * is marked failed with its message and the rest go on. `force` ignores the backoff (the network
- * has just come back, or the user pressed Sync now).
- */
-async function replayNow(userId: string, force: boolean): Promise<void> {
-  const queued = await deviceDb.outbox.where('userId').equals(userId).sortBy('seq');
-  for (const { seq } of queued) {
-    // Read afresh: a parent sent earlier in this run has given its children its id meanwhile.
-    const item = await deviceDb.outbox.get(seq!);
-    if (!item || item.status !== 'waiting') continue;
-    const parent = await parentState(item);
-    if (parent === 'waiting') continue;
-    if (parent === 'gone') {
-      await deviceDb.outbox.update(item.seq!, { status: 'failed', lastError: `What it belongs to (${item.parent!.label}) was discarded` });
-      continue;
-    }
-    if (!force && item.nextAttemptAt > Date.now()) return;
-    const { outcome, error, conflict, answer } = await send(item);
-    if (outcome === 'sent') {
-      await removeSent(item, answer);
-      refreshAfter(item);
-      continue;
-    }
-    const attempts = item.attempts + 1;
-    if (outcome === 'conflict') {
-      await deviceDb.outbox.update(item.seq!, { status: 'conflict', attempts, lastError: error ?? null, conflict });
-      continue;
-    }
-    if (outcome === 'failed') {
-      await deviceDb.outbox.update(item.seq!, { status: 'failed', attempts, lastError: error ?? null });
-      continue;
-    }
-    await deviceDb.outbox.update(item.seq!, { attempts, lastError: error ?? null, nextAttemptAt: Date.now() + backoffMs(attempts) });
-    return;
-  }
-}
-
-let running: Promise<void> | null = null;
-
-/** One replay at a time in this tab; the Web Locks API keeps other tabs of the app from running one too. */
-export function replay(userId: string, { force = false } = {}): Promise<void> {
-  running ??= (async () => {
-    try {
-      if (navigator.locks) await navigator.locks.request('asset-register-outbox', { ifAvailable: true }, (lock) => (lock ? replayNow(userId, force) : undefined));
-      else await replayNow(userId, force);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+/** An item the service worker sent (its "sent" message): this page learns its id and refreshes what shows it. */
+export function sentElsewhere(sent: SentItem): void {
+  rememberSent(sent);
+  refreshAfter(sent);
 }

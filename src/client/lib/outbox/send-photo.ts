@@ -2,7 +2,7 @@ import type { UploadResponse } from '@shared/contract/uploads';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
 import type { OutboxItem, OutboxPhoto } from '@/lib/offline/device-db';
 import { apiPaths } from '@/lib/api-paths';
-import { errorMessage, isNetworkError } from '@/lib/api-client';
+import { errorMessage, isNetworkError } from '@/lib/api-errors';
 import { outcomeOf, type Outcome } from './outcome';
 
 export interface Sent {

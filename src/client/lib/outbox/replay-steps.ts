@@ -1,0 +1,73 @@
+import type { OutboxItem } from '@/lib/offline/device-db';
+import { backoffMs, type Outcome } from './outcome';
+
+/**
+ * The pure steps of the outbox replay (replay.ts), apart from IndexedDB and the network so they can be
+ * tested alone: what an item becomes after the server's answer, and a child once its parent is sent.
+ */
+
+/** The Background Sync tag of the outbox: the service worker (sw.ts) replays it when the network is back. */
+export const OUTBOX_SYNC_TAG = 'outbox';
+
+/** What the pages are told of an item that reached the server, so they refresh what shows it. */
+export interface SentItem {
+  clientId: string;
+  kind: OutboxItem['kind'];
+  refs: Record<string, string>;
+  /** The server id from the answer to a create (its children take it). */
+  serverId?: string;
+}
+
+/** The message the service worker posts to the app's pages after its replay sent an item (ADR 028). */
+export const OUTBOX_SENT_MESSAGE = 'outbox-sent';
+
+export interface OutboxSentMessage extends SentItem {
+  type: typeof OUTBOX_SENT_MESSAGE;
+}
+
+export function sentItem(item: OutboxItem, answer: unknown): SentItem {
+  const serverId = (answer as { id?: unknown } | null | undefined)?.id;
+  return { clientId: item.clientId, kind: item.kind, refs: item.refs, ...(typeof serverId === 'string' && { serverId }) };
+}
+
+/** A message event's data when it is the service worker's "sent" message, else null. */
+export function outboxSentMessage(data: unknown): OutboxSentMessage | null {
+  if (!data || typeof data !== 'object') return null;
+  const message = data as Partial<OutboxSentMessage>;
+  if (message.type !== OUTBOX_SENT_MESSAGE || typeof message.clientId !== 'string' || typeof message.kind !== 'string') return null;
+  if (!message.refs || typeof message.refs !== 'object') return null;
+  return message as OutboxSentMessage;
+}
+
+/** A child whose parent reached the server as `serverId`: the id goes in its body (and refs), and it can go. */
+export function withParentId<T extends Pick<OutboxItem, 'body' | 'refs' | 'parent'>>(child: T, serverId: string): T {
+  const { field } = child.parent!;
+  return {
+    ...child,
+    body: { ...child.body, [field]: serverId },
+    // An asset's first assessment then shows on that asset's page as waiting, like any other.
+    refs: field in child.refs ? { ...child.refs, [field]: serverId } : child.refs,
+    parent: undefined,
+  };
+}
+
+/**
+ * What an item that was not sent becomes: `conflict` and `failed` wait for the user and the replay
+ * goes on; `retry` backs off and stops the replay, so no later item overtakes it.
+ */
+export function afterAnswer(
+  item: Pick<OutboxItem, 'attempts'>,
+  answer: { outcome: Exclude<Outcome, 'sent'>; error?: string; conflict?: OutboxItem['conflict'] },
+  now: number,
+): { update: Partial<OutboxItem>; stop: boolean } {
+  const attempts = item.attempts + 1;
+  const lastError = answer.error ?? null;
+  switch (answer.outcome) {
+    case 'conflict':
+      return { update: { status: 'conflict', attempts, lastError, conflict: answer.conflict }, stop: false };
+    case 'failed':
+      return { update: { status: 'failed', attempts, lastError }, stop: false };
+    case 'retry':
+      return { update: { attempts, lastError, nextAttemptAt: now + backoffMs(attempts) }, stop: true };
+  }
+}

@@ -1,0 +1,140 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/domain/idempotency';
+import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
+import { errorMessage, isNetworkError } from '@/lib/api-errors';
+import { outcomeOf } from './outcome';
+import { sendPhoto, type Sent } from './send-photo';
+import { afterAnswer, sentItem, withParentId, type SentItem } from './replay-steps';
+
+/**
+ * The outbox replay (ADR 028): sends a user's waiting items in order. The one copy of it, run by the
+ * app's pages (outbox-store.ts: on start, on reconnect, on a timer) and by the service worker (sw.ts:
+ * Background Sync), so it uses only what both have: fetch, IndexedDB (Dexie) and Web Locks. What
+ * follows a send (refreshing the page's lists, or telling the pages to) is the caller's `onSent`.
+ */
+
+/** The Web Lock every replay takes, in any tab or the service worker: one replay at a time per device. */
+export const OUTBOX_LOCK = 'asset-register-outbox';
+
+/**
+ * The server ids of the records sent from this page (or worker), by client id: a child made in a form
+ * opened while its parent was still in the outbox (an assessment of a new asset) and saved after the
+ * parent went takes the id at once, rather than waiting for a parent that is no longer there. The
+ * pages also learn the ids of what the service worker sent (its "sent" message).
+ */
+const sentIds = new Map<string, string>();
+
+export const sentServerId = (clientId: string): string | undefined => sentIds.get(clientId);
+
+export function rememberSent({ clientId, serverId }: SentItem): void {
+  if (serverId) sentIds.set(clientId, serverId);
+}
+
+/**
+ * A parent reached the server: it leaves the outbox, and its children get its server id, in one
+ * transaction, so a child never waits for a parent that is gone.
+ */
+async function removeSent(item: OutboxItem, sent: SentItem): Promise<void> {
+  rememberSent(sent);
+  const { serverId } = sent;
+  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
+    await deviceDb.outbox.delete(item.seq!);
+    if (!serverId) return;
+    await deviceDb.outbox
+      .filter((child) => child.parent?.clientId === item.clientId)
+      .modify((child) => {
+        Object.assign(child, withParentId(child, serverId));
+      });
+  });
+}
+
+/**
+ * Whether a child can go: its parent has reached the server (the child then has no `parent`). One
+ * whose parent waits or was refused waits with it; one whose parent is gone without an id fails.
+ */
+async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gone'> {
+  if (!item.parent) return 'ready';
+  const parent = await deviceDb.outbox.where('clientId').equals(item.parent.clientId).first();
+  return parent ? 'waiting' : 'gone';
+}
+
+async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
+  if (item.kind === 'photo') {
+    return sendPhoto(item, async (upload) => {
+      await deviceDb.outbox.update(item.seq!, { photo: { ...item.photo!, upload } });
+    });
+  }
+  let res: Response;
+  try {
+    res = await fetch(item.url, {
+      method: item.method,
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', ...item.headers, [IDEMPOTENCY_KEY_HEADER]: item.clientId },
+      body: JSON.stringify(item.body),
+    });
+  } catch (error) {
+    if (isNetworkError(error)) return { outcome: outcomeOf('no-answer'), error: 'No connection' };
+    throw error;
+  }
+  if (res.ok) return { outcome: 'sent', answer: await res.json().catch(() => undefined) };
+  // The record changed after the version this edit was based on: the user decides (Outbox screen).
+  if (res.status === 412) {
+    const conflict = (await res.json()) as { message: string; current: Record<string, unknown> };
+    return { outcome: 'conflict', error: conflict.message, conflict };
+  }
+  const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
+  return { outcome: outcomeOf(res.status, message), error: message };
+}
+
+/** How a replay ended: `stopped` when an item must wait for the network or the server (it backs off). */
+export type ReplayResult = 'done' | 'stopped' | 'busy';
+
+/**
+ * Sends the user's waiting items oldest first. Stops at the first that must wait (no network, a 5xx,
+ * signed out, or backing off), so later items never overtake it; an item the server refuses (a 4xx)
+ * is marked failed with its message and the rest go on. `force` ignores the backoff (the network
+ * has just come back, or the user pressed Sync now).
+ */
+async function replayNow(userId: string, force: boolean, onSent: (sent: SentItem) => void): Promise<ReplayResult> {
+  const queued = await deviceDb.outbox.where('userId').equals(userId).sortBy('seq');
+  for (const { seq } of queued) {
+    // Read afresh: a parent sent earlier in this run has given its children its id meanwhile.
+    const item = await deviceDb.outbox.get(seq!);
+    if (!item || item.status !== 'waiting') continue;
+    const parent = await parentState(item);
+    if (parent === 'waiting') continue;
+    if (parent === 'gone') {
+      await deviceDb.outbox.update(item.seq!, { status: 'failed', lastError: `What it belongs to (${item.parent!.label}) was discarded` });
+      continue;
+    }
+    if (!force && item.nextAttemptAt > Date.now()) return 'stopped';
+    const { outcome, error, conflict, answer } = await send(item);
+    if (outcome === 'sent') {
+      const sent = sentItem(item, answer);
+      await removeSent(item, sent);
+      onSent(sent);
+      continue;
+    }
+    const { update, stop } = afterAnswer(item, { outcome, error, conflict }, Date.now());
+    await deviceDb.outbox.update(item.seq!, update);
+    if (stop) return 'stopped';
+  }
+  return 'done';
+}
+
+let running: Promise<ReplayResult> | null = null;
+
+/**
+ * One replay at a time in this page (or worker); the Web Lock keeps the app's other tabs and its
+ * service worker from running one too (`busy`: another holds it, and sends the items itself).
+ */
+export function replay(userId: string, { force = false, onSent }: { force?: boolean; onSent: (sent: SentItem) => void }): Promise<ReplayResult> {
+  running ??= (async () => {
+    try {
+      if (!navigator.locks) return await replayNow(userId, force, onSent);
+      return await navigator.locks.request(OUTBOX_LOCK, { ifAvailable: true }, (lock) => (lock ? replayNow(userId, force, onSent) : 'busy' as const));
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
