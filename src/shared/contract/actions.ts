@@ -59,6 +59,15 @@ export const actionSchema = z.object({
 export type Action = z.infer<typeof actionSchema>;
 
 /**
+ * An edit made against an older version (ADR 028), as for assets: PATCH /api/actions/{id} with
+ * `If-Match: "<updatedAt>"` of the version the editor saw (a status changed offline) answers 412 with
+ * the action as it is now, and changes nothing.
+ */
+export const ACTION_CHANGED_MESSAGE = 'This action was changed by someone else after you opened it';
+export const ACTION_IF_MATCH_INVALID_MESSAGE = 'If-Match must be the action\'s updatedAt in double quotes, e.g. "2026-11-27T09:00:00.000Z"';
+export const actionConflictSchema = z.object({ message: z.string(), current: actionSchema });
+
+/**
  * GET /api/actions: newest first, or with `sort=target` by target date (earliest first, undated
  * last); `overdue=true` keeps only overdue actions. Keyset-paginated like the asset list
  * (x-next-cursor); a cursor continues the order it came from and only that one.

@@ -3,7 +3,17 @@ import { EVIDENCE_NEEDED_MESSAGE, lacksEvidence } from '../compliance/remedial-a
 import { DONE_ACTION_STATUSES } from '../../../shared/domain/actions';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn } from '../../../shared/domain/compliance/calendar-date';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actionSchema, createActionSchema, listActionsQuery, updateActionSchema } from '../../../shared/contract/actions';
+import {
+  ACTION_CHANGED_MESSAGE,
+  ACTION_IF_MATCH_INVALID_MESSAGE,
+  actionConflictSchema,
+  actionSchema,
+  createActionSchema,
+  listActionsQuery,
+  updateActionSchema,
+  type Action,
+} from '../../../shared/contract/actions';
+import { versionFromIfMatch } from '../../../shared/contract/assets';
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
 import { badRequest, notFound, pgErrorCode } from '../../http-errors';
 import { isUuid } from '../../db/keyset';
@@ -95,17 +105,26 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/actions/:id',
-      { config: { permission: 'action.update', idempotent: true, area: { params: { id: 'action' }, body: { assetId: 'asset', assessmentId: 'assessment' } } }, schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema } } },
+      {
+        config: { permission: 'action.update', idempotent: true, area: { params: { id: 'action' }, body: { assetId: 'asset', assessmentId: 'assessment' } } },
+        schema: { params: idParams, body: updateActionSchema, response: { 200: actionSchema, 412: actionConflictSchema } },
+      },
       async (request, reply) => {
         const { id } = request.params;
         if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);
         const body = request.body;
+        // A change made offline names the version it was based on: one changed since is never overwritten (ADR 028).
+        const ifMatch = request.headers['if-match'];
+        const basedOn = typeof ifMatch === 'string' ? versionFromIfMatch(ifMatch) : undefined;
+        if (basedOn === null || Array.isArray(ifMatch)) throw badRequest(ACTION_IF_MATCH_INVALID_MESSAGE);
 
-        const updated = await transactionAs(ctx.db, request.user!.id, async (tx) => {
+        const updated = await transactionAs(ctx.db, request.user!.id, async (tx): Promise<Action | { changed: Action } | undefined> => {
           const txRepo = actionsRepo(tx, ctx.now);
           // Locked, so two edits cannot both judge the status change against the same old status.
           const current = await txRepo.lockById(id);
           if (!current) throw notFound(ACTION_NOT_FOUND);
+          // Compared at the millisecond the API gives updatedAt with.
+          if (basedOn && current.updatedAt.getTime() !== basedOn.getTime()) return { changed: (await txRepo.findById(id))! };
 
           const changes: ActionChanges = {
             title: body.title,
@@ -132,7 +151,8 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             await recomputeObligation(tx, current.obligationId, todayIn(ORGANISATION_TIME_ZONE_DEFAULT, ctx.now()), request.user!.id);
           }
           return action;
-        }, reply.keepAnswer((made) => (made ? { statusCode: 200, body: made } : undefined))).catch(rethrowMissingLink);
+        }, reply.keepAnswer((made: Action | { changed: Action } | undefined) => (made && !('changed' in made) ? { statusCode: 200, body: made } : undefined))).catch(rethrowMissingLink);
+        if (updated && 'changed' in updated) return reply.status(412).send({ message: ACTION_CHANGED_MESSAGE, current: updated.changed });
         return updated!;
       },
     );

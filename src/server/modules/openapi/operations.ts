@@ -161,7 +161,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/actions': { id: 'listActions', summary: 'List actions, newest first or by target date; filter to the overdue' },
   'POST /api/actions': { id: 'createAction', summary: 'Create an action' },
   'GET /api/actions/:id': { id: 'getAction', summary: 'One action' },
-  'PATCH /api/actions/:id': { id: 'updateAction', summary: 'Edit an action; completing it sets its completed date' },
+  'PATCH /api/actions/:id': {
+    id: 'updateAction',
+    summary: 'Edit an action; completing it sets its completed date',
+    description:
+      'Optional `If-Match: "<updatedAt>"` (the action\'s updatedAt as last read): when the action has changed since, the answer is 412 with the action as it is now, and nothing is changed (a status changed offline, ADR 028).',
+    errors: { 412: 'The action changed after the version named in If-Match: `current` is the action now' },
+  },
 
   'GET /api/media': { id: 'listMedia', summary: "An asset's photos and videos, newest first" },
   'POST /api/media': {
