@@ -1,4 +1,5 @@
 import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
+import type { Location } from '@shared/contract/locations';
 import type { SearchResponse } from '@shared/contract/search';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '@shared/domain/search';
 
@@ -69,6 +70,45 @@ export async function answerFromKeptAssets(url: string): Promise<Response | null
     // IndexedDB unavailable: no offline answer
   }
   return null;
+}
+
+/** A kept answer's locations: a list of them, or one (a location's own page). */
+function locationsIn(body: string): Location[] {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const isLocation = (v: unknown): v is Location => !!v && typeof v === 'object' && 'id' in v && 'path' in v && 'type' in v && 'name' in v;
+    if (Array.isArray(parsed)) return parsed.filter(isLocation);
+    return isLocation(parsed) ? [parsed] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * With no network and no kept answer for this address: the location list (the pickers' search, a
+ * word typed that was not typed online) answered from every location kept on the device, matched as
+ * the server matches (the path holds the words typed, any case), or null.
+ */
+export async function answerFromKeptLocations(url: string): Promise<Response | null> {
+  const { pathname, searchParams } = new URL(url, 'http://device');
+  if (pathname !== '/api/locations' || searchParams.get('cursor')) return null;
+  try {
+    const reads = await (await db()).reads.where('url').startsWith('/api/locations').toArray();
+    const term = (searchParams.get('search') ?? '').trim().toLowerCase();
+    const types = searchParams.get('type')?.split(',').filter(Boolean);
+    const limit = Number(searchParams.get('limit') ?? 50);
+    const found = new Map<string, Location>();
+    for (const read of reads) {
+      for (const location of locationsIn(read.body)) {
+        if (found.has(location.id) || (types && !types.includes(location.type))) continue;
+        if (term === '' || location.path.toLowerCase().includes(term)) found.set(location.id, location);
+      }
+    }
+    const items = [...found.values()].sort((a, b) => a.path.localeCompare(b.path)).slice(0, limit);
+    return new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'x-kept-on-device': String(Date.now()) } });
+  } catch {
+    return null;
+  }
 }
 
 /** Forgets every kept answer (sign-out, or another user signed in on this device). */
