@@ -86,6 +86,8 @@ test.describe('import', () => {
   });
 
   test('a word of the file’s own is given a meaning, and the mapping saved is used for the next file', async ({ page }) => {
+    // Two uploads, three dry runs and a commit: near 30 s on a loaded two-core machine.
+    test.slow();
     await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
     const region = uniqueToken('Region ');
     const code = uniqueToken('S');

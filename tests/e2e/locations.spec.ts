@@ -93,6 +93,8 @@ test.describe('Locations page', () => {
   });
 
   test('creates an organisation, then a region under it, through the dialog', async ({ page }) => {
+    // Two creates through the dialog and three page loads: near 30 s on a loaded two-core machine.
+    test.slow();
     const token = uniqueToken();
     // "000 AAA" sorts before the names the other tests here create, so the cards preview these two.
     const orgName = `000 AAA Org ${token}`;

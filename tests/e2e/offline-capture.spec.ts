@@ -286,7 +286,8 @@ test('an action status changed offline after a colleague completed it lands in t
   const created = await page.context().request.post('/api/actions', { data: { title: 'Clear the gutter', priority: 'medium' } });
   expect(created.status()).toBe(201);
   const action = (await created.json()) as { id: string; actionId: string };
-  await page.goto('/actions');
+  // Found by its code: tests running alongside add actions that would push it off the first page.
+  await page.goto(`/actions?search=${action.actionId}`);
   const card = page.getByTestId('action-card').filter({ hasText: action.actionId });
   await expect(card).toBeVisible();
   await waitForOfflineApp(page);
