@@ -43,6 +43,8 @@ test.describe('users and roles', () => {
   });
 
   test('the admin lists a user with name, email, role, status and last sign-in, and changes their role', async ({ page, browser }) => {
+    // Two people's sessions, the Users page, a role change and the audit trail: near 30 s on a loaded two-core machine.
+    test.slow();
     await signUpViaApi(page, uniqueUser({ role: 'org_admin' }));
     const other = await anotherUser(browser, { fullName: 'Rhea Rolechange' });
     const row = await openUsersFor(page, other.user.username);
