@@ -119,7 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     owner = connectDatabase(testDb.url, { max: 2 });
     const config = loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
+      LOG_LEVEL: options.captureLogs ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
       DATA_DIR: dataDir,
       SESSION_SECRET: secret,
       ...options.env,

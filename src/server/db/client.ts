@@ -53,8 +53,7 @@ export function searchConnectionsDefault(): number {
  * browsing statements on every execution: it applies to every statement with parameters, the unnamed
  * ones too, and gave the global search one plan for every word, slow for common ones. ADR 013.
  *
- * No JIT: the app's statements are short, and compiling one costs more than it saves; an area
- * manager's searches run here, planned for their areas each time (modules/search, `customPlan`).
+ * No JIT: the app's statements are short, and compiling one costs more than it saves.
  */
 export const SESSION_OPTIONS = '-c random_page_cost=1.1 -c jit=off';
 

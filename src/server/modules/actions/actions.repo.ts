@@ -10,7 +10,7 @@ import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
 import { inAreas } from '../../policy/areas';
-import { areaSearchPlan } from '../search/area-plan';
+import { areaSearch } from '../search/area-plan';
 import { inFirstByLocation, inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
 import { isActionOverdue, type ActionPriority, type ActionSort, type ActionStatus } from '../../../shared/domain/actions';
@@ -237,10 +237,10 @@ export function actionsRepo(db: Executor, now: () => Date) {
     );
     const inPlaces = inAreas(actions.locationId, roots);
     if (filters.search) {
-      const planned = await areaSearchPlan(db as Db, roots);
+      const area = await areaSearch(db as Db, roots);
       const source = filters.sort === 'target' ? actionByTargetSource : actionSource;
-      const where = and(inPlaces, others, afterCursorOf(filters));
-      const [found] = await findMatches(db as Db, [{ source, match: matchOf(filters.search), where, filtered: true, computed: actionComputedFields(today), ...planned, rows: limit + 1 }]);
+      const where = and(area.inPlaces(actions.locationId), others, afterCursorOf(filters));
+      const [found] = await findMatches(db as Db, [{ source, match: matchOf(filters.search), where, filtered: true, computed: actionComputedFields(today), ...area.planning('actions'), rows: limit + 1 }], area.find);
       return found!.rows;
     }
     if (filters.sort === 'target') {

@@ -11,7 +11,7 @@ import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import { inAreas } from '../../policy/areas';
 import { inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
-import { areaSearchPlan } from '../search/area-plan';
+import { areaSearch } from '../search/area-plan';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
 
@@ -305,8 +305,10 @@ export function assetsRepo(db: Db) {
       if (filter.locationId) {
         conditions.push(inArray(assets.locationId, db.select({ id: locations.id }).from(locations).where(inSubtree(filter.locationId))));
       }
-      if (filter.areaRoots) conditions.push(inAreas(assets.locationId, filter.areaRoots));
       if (filter.search) {
+        // A search tests the areas as its plan reads them (area-plan.ts).
+        const area = filter.areaRoots ? await areaSearch(db, filter.areaRoots) : undefined;
+        if (area) conditions.push(area.inPlaces(assets.locationId));
         const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId || filter.areaRoots);
         // One indexed filter alone is read in the list's order through its index.
         const ordered = indexedFilters.length === 1 && !filter.status && !filter.locationId && !filter.areaRoots;
@@ -318,12 +320,13 @@ export function assetsRepo(db: Db) {
             filtered,
             indexedFilters,
             ordered,
-            ...(filter.areaRoots && (await areaSearchPlan(db, filter.areaRoots))),
+            ...area?.planning('assets'),
             rows: filter.limit + 1,
           },
-        ]);
+        ], area?.find);
         return found!.rows;
       }
+      if (filter.areaRoots) conditions.push(inAreas(assets.locationId, filter.areaRoots));
       return jsonOfPage(
         db
           .select(listColumns)

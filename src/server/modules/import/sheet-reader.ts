@@ -123,10 +123,32 @@ export async function* readSheets(file: string, format: ImportFormat, encoding?:
     worksheets: 'emit',
     entries: 'ignore',
   });
+  namesFromWorkbookPart(reader);
   for await (const worksheet of reader) {
     const name = (worksheet as unknown as { name: string }).name;
     yield { sheet: name, rows: xlsxRows(worksheet as unknown as AsyncIterable<ExcelRow>) };
   }
+}
+
+/**
+ * exceljs's streaming reader reads a worksheet at once when the zip has already given it the shared
+ * strings and the workbook's relationships, and takes the sheet's name from the workbook part, which
+ * writers put anywhere in the zip (exceljs's own puts it last): a sheet after the shared strings
+ * but before the workbook part failed with "Cannot read properties of undefined (reading
+ * 'sheets')". Holding the relationships back until the workbook part is read sends such a sheet
+ * to the reader's temporary file instead, read once every part is known, as it does for a sheet
+ * that comes before the shared strings.
+ */
+function namesFromWorkbookPart(reader: object): void {
+  let relationships: unknown;
+  Object.defineProperty(reader, 'workbookRels', {
+    get(this: { model?: unknown }) {
+      return this.model ? relationships : undefined;
+    },
+    set(value: unknown) {
+      relationships = value;
+    },
+  });
 }
 
 /** The rows of one sheet. */

@@ -1,21 +1,46 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isSmallArea, placeSize } from '../../policy/area-sizes';
-import type { FindRequest } from './matches';
+import { inAreas } from '../../policy/areas';
+import { inSearchArea, type FindOptions, type FindRequest } from './matches';
 
 /**
- * How an area manager's search reads a list (ADR 024, "Areas"). A small area (a few sites) is read
- * whole, with no sample: PostgreSQL reaches its rows through the location index and tests them all,
- * which costs what the area holds, where the engine's own costs take a scan for the whole table
- * and would walk or look up the estate's matches to keep the area's few (its sample alone walks
- * the estate in the list's order to find the area's first rows). A large area (a region holding a
- * third of the estate) is left to the engine's choice, planned for its values (`customPlan`).
- * A small area's statement keeps its generic plan (named, on the search's sessions): planning the
- * statement of three lists costs more than reading a site, and whatever the roots its plan reads
- * the area through the location index. Measured by `npm run bench -- --only areas`: scanning a
- * region read ten times longer than choosing.
+ * How an area manager's search reads a list (ADR 024, "Areas"), in one of two statements, each
+ * keeping its generic plan on the search's sessions whatever the roots:
+ * - a small area (under a tenth of the locations: a few sites) is read whole, with no sample:
+ *   PostgreSQL reaches its rows through the location index (`location_id IN area_locations(…)`)
+ *   and tests them all, which costs what the area holds. Left to the sample, a site's search would
+ *   walk the estate in the list's order to find the area's first rows;
+ * - a large area (a region holding a third of the estate) is searched as the estate is, sample and
+ *   plan alike, each row's place tested against a hash of the area's locations, read once for the
+ *   statement's lists (inSearchArea),
+ *   which no plan can turn into a read of the area: the area's rows are a good share of every
+ *   walk's and every index's, so the estate's plans serve it. Planned for its values instead, the
+ *   statement of three lists cost more to plan than to run, and the location index's generic plan
+ *   read a region as if it were a few rooms; a probe of each row's location (`location_in_areas`)
+ *   cost twice the hash.
+ * Measured by `npm run bench -- --only areas`.
  */
-/** How a search limited to these areas is planned: a scan when they hold a small share of the locations. */
-export async function areaSearchPlan(db: Db, roots: string[]): Promise<Pick<FindRequest, 'plan' | 'customPlan'>> {
+export interface AreaSearch {
+  /** `column` (a record's location) lies in the areas, as this plan tests it. */
+  inPlaces: (column: SQLWrapper) => SQL;
+  /** How a list of these records is read in the areas. */
+  planning: (records: AreaRecords) => Pick<FindRequest, 'plan' | 'share'>;
+  /** What the statement's lists share (findMatches()'s options). */
+  find: FindOptions;
+}
+
+/** Records whose search an area limits. */
+export type AreaRecords = 'assets' | 'actions' | 'meters';
+
+export async function areaSearch(db: Db, roots: string[]): Promise<AreaSearch> {
   const size = await placeSize(db, roots);
-  return isSmallArea(size) ? { plan: { kind: 'scan' } } : { customPlan: true };
+  if (isSmallArea(size)) return { inPlaces: (column) => inAreas(column, roots), planning: () => ({ plan: { kind: 'scan' } }), find: {} };
+  // The area's share of the records, from the kept counts, spares each list a sample of the whole
+  // table; meters have no kept counts (a few thousand at most) and are sampled.
+  const shares: Partial<Record<AreaRecords, number>> = {
+    ...(size.allAssets > 0 ? { assets: size.assets / size.allAssets } : {}),
+    ...(size.allActions > 0 ? { actions: size.actions / size.allActions } : {}),
+  };
+  return { inPlaces: inSearchArea, planning: (records) => ({ share: shares[records] }), find: { areaRoots: roots } };
 }

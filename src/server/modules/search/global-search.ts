@@ -1,10 +1,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { inAreas } from '../../policy/areas';
-import { areaSearchPlan } from './area-plan';
+import { areaSearch, type AreaSearch } from './area-plan';
 import type { Db } from '../../db/client';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import type { SearchResponse } from '../../../shared/contract/search';
-import { findMatches, findMatchesOrFew, type FindRequest, type Found, type Match } from './matches';
+import { findMatches, findMatchesOrFew, type Found, type Match } from './matches';
 import { correctedMatchOf, matchOf } from './query';
 import { RESOURCES } from '../../resources';
 import type { SearchList } from '../../resource';
@@ -15,8 +14,6 @@ type ListName = SearchList['list'];
 const LISTS = RESOURCES.flatMap((resource) => (resource.search ? [resource.search] : []));
 const eachList = <T>(value: (list: SearchList) => T) => Object.fromEntries(LISTS.map((list) => [list.list, value(list)])) as Record<ListName, T>;
 
-/** How an area manager's search is planned (area-plan.ts). */
-type AreaPlanning = Pick<FindRequest, 'plan' | 'customPlan'>;
 
 /** Each mistyped term with the register's words most like it. */
 export type Corrections = Map<string, string[]>;
@@ -29,18 +26,18 @@ export type Corrections = Map<string, string[]>;
  * app's clock, for fields that depend on the day (an action's `overdue`).
  */
 export function globalSearch(db: Db, now: () => Date) {
-  /** Each list's request; with `areaRoots`, only records in the areas (policy/areas.ts). */
-  const requests = (match: Match, areaRoots: string[] | null, planned: AreaPlanning | undefined, skip?: Record<ListName, string[]>) =>
+  /** Each list's request; with `area`, only records in the user's areas (area-plan.ts). */
+  const requests = (match: Match, area: AreaSearch | undefined, skip?: Record<ListName, string[]>) =>
     LISTS.map(({ list, source, id, place, computed }) => ({
       source,
       match,
       where: and(
-        areaRoots ? inAreas(place, areaRoots) : undefined,
+        area?.inPlaces(place),
         skip && skip[list].length > 0 ? sql`${id} <> ALL (${sql.param(skip[list])}::uuid[])` : undefined,
       ),
-      filtered: areaRoots !== null,
+      filtered: area !== undefined,
       computed: computed?.(now()),
-      ...planned,
+      ...area?.planning(list),
       rows: SEARCH_RESULTS_PER_LIST,
       countTo: SEARCH_COUNT_LIMIT,
     }));
@@ -56,13 +53,12 @@ export function globalSearch(db: Db, now: () => Date) {
     q: string,
     fixes: Corrections,
     exact: SearchResponse,
-    areaRoots: string[] | null = null,
-    planned?: AreaPlanning,
+    area?: AreaSearch,
   ): Promise<SearchResponse> => {
     const keepTyped = searchTerms(q).length > 1;
     const ids = eachList(({ list }) => exact[list].map((row) => row.id));
-    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), areaRoots, planned, ids);
-    const more = responseOf(byList(await findMatches(db, corrected)));
+    const corrected = requests(correctedMatchOf(q, fixes, keepTyped), area, ids);
+    const more = responseOf(byList(await findMatches(db, corrected, area?.find)));
     const rows: Array<{ id: string }> = [];
     return {
       ...eachList(({ list }) => rows.concat(exact[list], more[list]).slice(0, SEARCH_RESULTS_PER_LIST)),
@@ -76,16 +72,16 @@ export function globalSearch(db: Db, now: () => Date) {
     async search(q: string, areaRoots: string[] | null = null): Promise<SearchResponse> {
       // The exact matches, and (in the same statement) corrections of the query's words when the
       // three lists together hold less than a page.
-      const planned = areaRoots ? await areaSearchPlan(db, areaRoots) : undefined;
-      const exact = await findMatchesOrFew(db, requests(matchOf(q), areaRoots, planned), {
+      const area = areaRoots ? await areaSearch(db, areaRoots) : undefined;
+      const exact = await findMatchesOrFew(db, requests(matchOf(q), area), {
         name: 'corrections',
         below: SEARCH_RESULTS_PER_LIST,
         words: searchTerms(q).filter(isWord),
         column: correctionsOf,
-      });
+      }, area?.find);
       const response = responseOf(byList(exact.found));
       const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
-      return fixes.size === 0 ? response : withCorrections(q, fixes, response, areaRoots, planned);
+      return fixes.size === 0 ? response : withCorrections(q, fixes, response, area);
     },
     withCorrections,
   };

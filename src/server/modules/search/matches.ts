@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jsonObject } from '../../db/json-rows';
@@ -62,19 +62,19 @@ export interface FindRequest {
    */
   indexedFilters?: SQL[];
   /**
+   * The filtered list's share of the table's rows, when the caller knows it (an area's, from the
+   * counts kept per location) and the list has no `indexedFilters`: the whole table is then not
+   * sampled, each part taken to be as common in the table as in the list's sample.
+   */
+  share?: number;
+  /**
    * Set when the list's filters keep its rows in the list's order through one index (a single
    * filter with an index on (column, created_at DESC, id DESC)), or admit so few rows that sorting
    * them costs nothing (one asset's actions): the wide sample then reads on in order. Other
    * filtered lists keep to their first rows (sampleSql()).
    */
   ordered?: boolean;
-  /**
-   * Planned for its values on every run, on the app's pool: for filters whose share of the table
-   * differs too much between callers for one generic plan to serve them all (an area manager's
-   * areas: a site holds 2 % of the estate, a region a third).
-   */
-  customPlan?: boolean;
-  /** A plan for this list, chosen by the caller instead of from the sample (areas.ts, areaSearchPlan). */
+  /** A plan for this list, chosen by the caller instead of from the sample (area-plan.ts). */
   plan?: SearchPlan;
   /**
    * Fields of each row worked out as it is answered, beside the source's columns: their SQL over
@@ -98,14 +98,34 @@ export interface Found {
   sampled: number;
 }
 
+/** What a statement's lists share. */
+export interface FindOptions {
+  /** One plan forced on every list (the tests read every query by every plan). */
+  plan?: SearchPlan;
+  /**
+   * The roots of the areas a user is limited to, when the lists test their rows with
+   * inSearchArea(): the statement reads the areas' locations once, for all of its lists.
+   */
+  areaRoots?: string[];
+}
+
 /**
  * The matches of one or more lists in one statement, however many lists: for each list it samples
  * the first rows, chooses a plan from the sample (plan.ts) and reads the matches by that plan.
- * `plan` forces one plan on every list (the tests read every query by every plan).
  */
-export async function findMatches(db: Db, requests: FindRequest[], options: { plan?: SearchPlan } = {}): Promise<Found[]> {
-  return (await run(db, requests, options.plan)).found;
+export async function findMatches(db: Db, requests: FindRequest[], options: FindOptions = {}): Promise<Found[]> {
+  return (await run(db, requests, options)).found;
 }
+
+/**
+ * `column` (a record's location) lies in the areas of FindOptions.areaRoots, tested row by row
+ * against a hash of their locations (`search_area`, read once per statement): for a list walked in
+ * its own order where the areas hold a good share of its rows (a region), which no plan should read
+ * location by location (search/area-plan.ts). `IS TRUE` keeps PostgreSQL from turning the IN into
+ * a join (it does so for an IN standing alone among the conditions), which a generic plan may drive
+ * from the locations.
+ */
+export const inSearchArea = (column: SQLWrapper): SQL => sql`(${column} IN (SELECT id FROM search_area)) IS TRUE`;
 
 /**
  * A last answer the statement computes only when its lists together hold fewer than `below`
@@ -122,19 +142,17 @@ export interface WhenFew {
 }
 
 /** findMatches(), and `whenFew`'s answer when the lists hold fewer than its `below` matches. */
-export async function findMatchesOrFew(db: Db, requests: FindRequest[], whenFew: WhenFew): Promise<{ found: Found[]; few: unknown }> {
-  return run(db, requests, undefined, whenFew);
+export async function findMatchesOrFew(db: Db, requests: FindRequest[], whenFew: WhenFew, options: FindOptions = {}): Promise<{ found: Found[]; few: unknown }> {
+  return run(db, requests, options, whenFew);
 }
 
-async function run(db: Db, requests: FindRequest[], forced?: SearchPlan, whenFew?: WhenFew): Promise<{ found: Found[]; few: unknown }> {
-  const statement = statementOf(requests, forced, whenFew);
+async function run(db: Db, requests: FindRequest[], options: FindOptions, whenFew?: WhenFew): Promise<{ found: Found[]; few: unknown }> {
+  const statement = statementOf(requests, options, whenFew);
   // Every list on the search's own sessions, which keep each statement's generic plan
   // (SEARCH_SESSION_OPTIONS): the statement's shape fixes its plans, filtered lists included (their
   // filters are index conditions of the list's own index and of the bitmap's).
   type Answer = Record<string, { plan: number; sampled: number; found: { rows: string[]; total: number } }> & { few?: unknown };
-  const { rows } = requests.some((r) => r.customPlan)
-    ? await db.$client.query<Answer>({ text: statement.text, values: statement.values })
-    : await db.$search.query<Answer>(statement);
+  const { rows } = await db.$search.query<Answer>(statement);
   const row = rows[0]!;
   const found = requests.map((_, i) => {
     const { plan, sampled, found } = row[`m${i}`]!;
@@ -151,16 +169,17 @@ const dialect = new PgDialect();
  * by its text, and PostgreSQL parses it once per connection. The values are parameters: the
  * lists' filters' first ($1…, rendered together), then each list's own (slots()).
  */
-function statementOf(requests: FindRequest[], forced: SearchPlan | undefined, whenFew?: WhenFew): { name: string; text: string; values: unknown[] } {
+function statementOf(requests: FindRequest[], options: FindOptions, whenFew?: WhenFew): { name: string; text: string; values: unknown[] } {
   const filters = renderFilters(requests);
   const values = [...filters.params];
   const slot = (value: unknown, type: string) => {
     values.push(value);
     return parameterRef(values.length, type);
   };
-  const listSlots = requests.map((request) => slots(request, forced, slot));
+  const listSlots = requests.map((request) => slots(request, options.plan, slot));
   const few = whenFew && { below: slot(whenFew.below, 'int'), words: slot(whenFew.words, 'text[]') };
-  const key = [JSON.stringify(filters.texts), ...requests.map(shapeOf), whenFew?.name ?? ''].join('\n');
+  const areaRoots = options.areaRoots && slot(options.areaRoots, 'uuid[]');
+  const key = [JSON.stringify(filters.texts), ...requests.map(shapeOf), whenFew?.name ?? '', areaRoots ? 'area' : ''].join('\n');
   let built = statements.get(key);
   if (!built) {
     const lists = requests.map((request, i) => sql`(${listSql(request, filters.texts[i]!, listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
@@ -171,6 +190,7 @@ function statementOf(requests: FindRequest[], forced: SearchPlan | undefined, wh
       statement = sql`SELECT lists.*, CASE WHEN ${total} < ${few.below} THEN (${whenFew.column(few.words)}) END AS few
         FROM (${statement} OFFSET 0) AS lists`;
     }
+    if (areaRoots) statement = sql`WITH search_area AS MATERIALIZED (SELECT * FROM area_locations(${areaRoots}) AS place(id)) ${statement}`;
     const rendered = dialect.sqlToQuery(statement);
     if (rendered.params.length > 0) throw new Error('A search statement takes its values through slots only');
     built = { name: `search_${createHash('sha1').update(rendered.sql).digest('base64url').slice(0, 20)}`, text: rendered.sql };
@@ -228,7 +248,12 @@ function orderTextOf(source: SearchSource): string {
 /** What fixes a request's part of the statement's text, beyond its filters. */
 function shapeOf(r: FindRequest): string {
   const parts = r.match.parts.map((p) => `${p.bigram ? 'b' : 't'}${p.texts.length}`);
-  return `${getTableName(r.source.table)} ${orderTextOf(r.source)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''}`;
+  return `${getTableName(r.source.table)} ${orderTextOf(r.source)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''} ${sharedOf(r) ? 'share' : ''}`;
+}
+
+/** A filtered list whose share of the table the caller gave (FindRequest.share). */
+function sharedOf(r: FindRequest): boolean {
+  return r.filtered === true && r.share !== undefined && !r.indexedFilters?.length;
 }
 
 /** A request's values, each as a reference to its parameter. */
@@ -239,6 +264,8 @@ interface Slots {
   countLimit?: SQL;
   /** The forced plan's code, or -1 to choose. */
   plan: SQL;
+  /** FindRequest.share, when given. */
+  share?: SQL;
   /** The texts of each group of the match. */
   groups: SQL[][];
   /** Each index part's texts and, for the trigram index, their LIKE patterns. */
@@ -254,6 +281,7 @@ function slots(r: FindRequest, forced: SearchPlan | undefined, slot: (value: unk
     // count's limit prices counting through an index part.
     ...(r.countTo === undefined || r.match.parts.length === 0 ? {} : { countLimit: slot(r.countTo + 1, 'int') }),
     plan: slot(plan ? codeOfPlan(plan) : -1, 'int'),
+    ...(sharedOf(r) ? { share: slot(r.share, 'float8') } : {}),
     groups: r.match.groups.map((group) => group.map((text) => slot(text, 'text'))),
     parts: r.match.parts.map((part) => ({
       texts: part.texts.map((text) => slot(text, 'text')),
@@ -286,9 +314,14 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
   const where = renderedSql(filters.where);
   const holdsPart = (text: SQL) => s.parts.map((part, i) => sql`count(*) FILTER (WHERE ${holdsAny(text, part.texts)}) AS ${sql.identifier(`p${i}`)}`);
   const partColumns = (from: string) => s.parts.map((_, i) => sql`${sql.identifier(from)}.${sql.identifier(`p${i}`)}`);
-  const table = request.filtered
-    ? { seen: sql`whole_table.seen`, listed: sql`whole_table.listed`, parts: partColumns('whole_table'), filters: filters.indexed.map((_, k) => sql`whole_table.${sql.identifier(`f${k}`)}`) }
-    : undefined;
+  // A filtered list is sampled in the whole table too, unless its share of it is given: each part
+  // is then as common in the table as in the list's sample.
+  const sampledTable = request.filtered && !s.share;
+  const table = s.share
+    ? { seen: sql`sample.seen`, listed: sql`(sample.seen * ${s.share})`, parts: partColumns('sample'), filters: [] }
+    : sampledTable
+      ? { seen: sql`whole_table.seen`, listed: sql`whole_table.listed`, parts: partColumns('whole_table'), filters: filters.indexed.map((_, k) => sql`whole_table.${sql.identifier(`f${k}`)}`) }
+      : undefined;
   const chosen = chosenPlanSql(
     { seen: sql`sample.seen`, whole: sql`sample.whole`, hits: sql`sample.hits`, parts: partColumns('sample'), tableRows: sql`sample.table_rows`, table },
     { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered },
@@ -302,7 +335,7 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
   const computed = Object.fromEntries(Object.entries(filters.computed).map(([name, text]) => [name, renderedSql(text)]));
   const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan, computed)})`);
   // A filtered list's second sample: the whole table's first rows, in the list's order.
-  const wholeTable = table
+  const wholeTable = sampledTable
     ? sql`, whole_table AS MATERIALIZED (SELECT ${sql.join(
         [
           sql`count(*) AS seen`,
@@ -320,7 +353,7 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
       chosen AS MATERIALIZED (
         SELECT ${s.plan} AS plan, 0::bigint AS seen WHERE ${s.plan} >= 0
         UNION ALL
-        SELECT ${chosen}, sample.seen FROM sample${table ? sql`, whole_table` : sql``} WHERE ${s.plan} < 0)
+        SELECT ${chosen}, sample.seen FROM sample${sampledTable ? sql`, whole_table` : sql``} WHERE ${s.plan} < 0)
     SELECT json_build_object('plan', chosen.plan, 'sampled', chosen.seen, 'found', CASE chosen.plan ${sql.join(branches, sql` `)} END) FROM chosen`;
 }
 

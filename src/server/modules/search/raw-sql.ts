@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * nothing here ever holds a value a user typed.
  */
 
-const TYPES = new Set(['int', 'text', 'text[]']);
+const TYPES = new Set(['int', 'float8', 'text', 'text[]', 'uuid[]']);
 
 /** A reference to parameter `n` with its type: `$3::int`. */
 export function parameterRef(n: number, type: string): SQL {

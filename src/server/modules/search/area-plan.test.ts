@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../../../tests/setup/test-app';
+import { insertLocation, type LocationRow } from '../../../../tests/factories/register';
+import { actions, assets, meters } from '../../db/schema';
+import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
+import { assetsRepo } from '../assets/assets.repo';
+import { actionsRepo } from '../actions/actions.repo';
+import { areaSearch } from './area-plan';
+import { globalSearch } from './global-search';
+
+/**
+ * An area manager's search is read one of two ways (area-plan.ts): a small area whole through the
+ * location index, a large one as the estate is, each row's place tested against the area's
+ * locations. Both must answer exactly what the estate's search answers, less the records outside
+ * the area, in every list and in the global search (corrections included).
+ *
+ * Two regions: North with twelve sites (most of the estate: large), South with three; one site is
+ * under a tenth of the locations (small). Each site has a building holding assets, actions and a
+ * meter, created in turn across the sites so every area's records are spread through the lists.
+ */
+
+let t: TestApp;
+let north: LocationRow;
+let northSite: LocationRow;
+let south: LocationRow;
+/** Each record's id and the region and site it lies in. */
+const placed = new Map<string, { region: string; site: string }>();
+
+const WORDS = ['pump', 'valve', 'boiler', 'chiller'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { user } = await registerUser(t.app);
+  north = await insertLocation(t.db, { name: 'North', type: 'region' });
+  south = await insertLocation(t.db, { name: 'South', type: 'region' });
+  const buildings: Array<{ building: LocationRow; region: LocationRow; site: LocationRow }> = [];
+  for (const [region, count] of [[north, 12] as const, [south, 3] as const]) {
+    for (let i = 0; i < count; i++) {
+      const site = await insertLocation(t.db, { name: `${region.name} Site ${i + 1}`, type: 'site', parent: region });
+      buildings.push({ building: await insertLocation(t.db, { name: `${region.name} House ${i + 1}`, type: 'building', parent: site }), region, site });
+    }
+  }
+  northSite = buildings[0]!.site;
+  const start = Date.UTC(2026, 0, 1);
+  const rows = Array.from({ length: 900 }, (_, i) => {
+    const { building } = buildings[i % buildings.length]!;
+    const words = WORDS.filter((_, k) => i % (k + 2) === 0);
+    return {
+      type: 'other' as const,
+      condition: 'good' as const,
+      locationId: building.id,
+      locationPath: building.path,
+      createdBy: user.id,
+      description: words.join(' ') || null,
+      createdAt: new Date(start + i * 60_000),
+    };
+  });
+  const inserted = await t.db.insert(assets).values(rows).returning({ id: assets.id, locationId: assets.locationId, description: assets.description });
+  const placeOf = (locationId: string) => {
+    const found = buildings.find((b) => b.building.id === locationId)!;
+    return { region: found.region.id, site: found.site.id };
+  };
+  for (const asset of inserted) placed.set(asset.id, placeOf(asset.locationId));
+  const madeActions = await t.db
+    .insert(actions)
+    .values(inserted.filter((_, i) => i % 2 === 0).map((asset, i) => ({ assetId: asset.id, title: `Service ${asset.description ?? 'check'}`, priority: 'high' as const, createdBy: user.id, createdAt: new Date(start + i * 60_000) })))
+    .returning({ id: actions.id, assetId: actions.assetId });
+  for (const action of madeActions) placed.set(action.id, placed.get(action.assetId!)!);
+  const madeMeters = await t.db
+    .insert(meters)
+    .values(buildings.map(({ building }, i) => ({ meterNumber: `PUMP-${i}`, type: 'water' as const, unit: 'm³', locationId: building.id, locationPath: building.path })))
+    .returning({ id: meters.id, locationId: meters.locationId });
+  for (const meter of madeMeters) placed.set(meter.id, placeOf(meter.locationId));
+  await t.db.execute('ANALYZE assets, actions, meters, locations');
+});
+afterAll(() => t.close());
+
+const inArea = (roots: string[]) => (id: string) => {
+  const place = placed.get(id)!;
+  return roots.includes(place.region) || roots.includes(place.site);
+};
+const idsOf = (rows: { json: string }[]) => rows.map((row) => (JSON.parse(row.json) as { id: string }).id);
+
+describe('an area manager’s search', () => {
+  it('reads a site whole and a region as the estate is read', async () => {
+    expect((await areaSearch(t.db, [northSite.id])).find.areaRoots).toBeUndefined();
+    const region = await areaSearch(t.db, [north.id]);
+    expect(region.find.areaRoots).toEqual([north.id]);
+    expect(region.planning('assets').share).toBeCloseTo(12 / 15, 2);
+    expect(region.planning('meters').share).toBeUndefined();
+  });
+
+  for (const [name, roots] of [
+    ['a site (small)', () => [northSite.id]],
+    ['a region (large)', () => [north.id]],
+    ['two areas', () => [northSite.id, south.id]],
+  ] as const) {
+    it(`lists the estate’s matches inside ${name}, in order, and nothing else`, async () => {
+      const assetList = assetsRepo(t.db);
+      const actionList = actionsRepo(t.db, () => new Date());
+      for (const q of [...WORDS, 'pump valve', 'house 1', 'zzqq']) {
+        const everywhere = idsOf(await assetList.list({ search: q, limit: 1_000 })).filter(inArea(roots()));
+        expect(idsOf(await assetList.list({ search: q, limit: 50, areaRoots: roots() })), q).toEqual(everywhere.slice(0, 51));
+        const everyAction = idsOf(await actionList.list({ search: q }, 1_000)).filter(inArea(roots()));
+        expect(idsOf(await actionList.list({ search: q, areaRoots: roots() }, 50)), q).toEqual(everyAction.slice(0, 51));
+      }
+    });
+
+    it(`finds the estate’s matches inside ${name} in the global search, with their counts and corrections`, async () => {
+      const search = globalSearch(t.db, () => new Date());
+      for (const q of ['pump', 'boiler chiller', 'pumq', 'house 7']) {
+        const assetIds = idsOf(await assetsRepo(t.db).list({ search: q, limit: 1_000 })).filter(inArea(roots()));
+        const found = await search.search(q, roots());
+        if (q === 'pumq') {
+          // Corrected to pump: the area's pumps, none outside it.
+          expect(found.assets.length).toBeGreaterThan(0);
+          expect(found.assets.every((asset) => inArea(roots())(asset.id)), q).toBe(true);
+          continue;
+        }
+        expect(found.assets.map((asset) => asset.id), q).toEqual(assetIds.slice(0, SEARCH_RESULTS_PER_LIST));
+        expect(found.totals.assets, q).toBe(Math.min(assetIds.length, SEARCH_COUNT_LIMIT + 1));
+        expect(found.meters.every((meter) => inArea(roots())(meter.id)), q).toBe(true);
+        expect(found.actions.every((action) => inArea(roots())(action.id)), q).toBe(true);
+      }
+    });
+  }
+});
