@@ -12,6 +12,13 @@ export const METER_DEFAULTS = { type: 'electricity', unit: 'kWh', multiplier: 1 
   multiplier: number;
 };
 
+/**
+ * Readings on a page of a meter's history (GET /api/meters/{id}/readings?limit=…): enough for a
+ * readable chart on a phone. A site kept offline carries the first page of each meter's readings at
+ * this size, so the meter page opens offline from the same address it asks for online.
+ */
+export const METER_READINGS_PAGE_SIZE = 20;
+
 /** Readings are whole numbers within PostgreSQL's integer range. */
 export const MAX_READING = 2_147_483_647;
 export const MAX_MULTIPLIER = 1_000_000;
