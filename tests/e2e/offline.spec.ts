@@ -96,7 +96,7 @@ test.describe('a site kept offline', () => {
   test.describe('on a wide screen', () => {
     test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
-    test('its meters and open actions open with no network, never viewed before: a reading is recorded and an action progressed', async ({ page, context }) => {
+    test('its meters and open actions open with no network, never viewed before: a reading is checked and recorded, an action progressed', async ({ page, context }) => {
       test.setTimeout(120_000);
       await signUpViaApi(page);
       const token = uniqueToken('Basement');
@@ -126,7 +126,12 @@ test.describe('a site kept offline', () => {
       const add = page.getByRole('dialog', { name: 'Add Reading' });
       await expect(add).toContainText('4,321');
       await add.getByLabel('Reading date').fill('2026-02-05T09:30');
+      // Checked against the kept readings as the server would: lower than the previous asks for a reset.
+      await add.getByLabel('Reading (kWh)').fill('4000');
+      await add.getByRole('button', { name: 'Save Reading' }).click();
+      await expect(add.getByTestId('lower-reading')).toContainText('Reading is lower than the previous reading (4,321 on 2026-01-05)');
       await add.getByLabel('Reading (kWh)').fill('4400');
+      await expect(add.getByTestId('lower-reading')).toHaveCount(0);
       await add.getByRole('button', { name: 'Save Reading' }).click();
       await expect(add).toBeHidden();
       await expect(page.getByTestId('outbox-summary')).toContainText('1 item waiting to sync');
