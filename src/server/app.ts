@@ -49,6 +49,7 @@ import { scheduleExportCleanup } from './modules/reports/export-retention';
 import { BACKUP_CHECK_INTERVAL_MS, BACKUP_FIRST_CHECK_AFTER_MS, backupService, type BackupDatabase, type BackupService } from './modules/backups/backup-service';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { importsRoutes } from './modules/import/imports.routes';
+import { offlineCopyRoutes } from './modules/offline-copy/offline-copy.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(labelsRoutes(ctx));
   await app.register(reportsRoutes(ctx));
   await app.register(importsRoutes(ctx));
+  await app.register(offlineCopyRoutes(ctx));
 
   await registerClientStatic(app, options.clientDir);
   scheduleUploadCleanup(app, ctx);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpViaApi, waitForOfflineApp } from './helpers';
-import { createAsset, createLocation, createPlace, uniqueToken } from './fixtures';
+import { createAction, createAsset, createLocation, createMeter, createPlace, uniqueToken } from './fixtures';
 
 // The service worker is what this spec tests (blocked for the other specs in playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -81,7 +81,7 @@ test.describe('a site kept offline', () => {
     await page.getByTestId('asset-card').click();
     await expect(page.getByRole('heading', { name: boiler.assetId, level: 1 })).toBeVisible();
     await expect(page.getByText(`${token} boiler`)).toBeVisible();
-    // The global search answers from the device too (assets only: actions and meters are not kept).
+    // The global search answers from the device too (assets only: meters and actions need the server's index).
     await page.goto('/search');
     await page.getByRole('searchbox', { name: 'Search' }).fill(token);
     await expect(page.getByRole('tab', { name: 'Assets (2)' })).toBeVisible();
@@ -91,5 +91,66 @@ test.describe('a site kept offline', () => {
     await page.goto(`/locations/${site.id}`);
     await strip.getByRole('button', { name: 'Remove' }).click();
     await expect(strip.getByRole('button', { name: 'Keep offline' })).toBeVisible();
+  });
+
+  test.describe('on a wide screen', () => {
+    test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+    test('its meters and open actions open with no network, never viewed before: a reading is checked and recorded, an action progressed', async ({ page, context }) => {
+      test.setTimeout(120_000);
+      await signUpViaApi(page);
+      const token = uniqueToken('Basement');
+      const site = await createLocation(page);
+      const building = await createPlace(page, { name: `${token} Block`, type: 'building', parentId: site.id });
+      const pump = await createAsset(page, { locationId: building.id, description: `${token} pump` });
+      const meter = await createMeter(page, { locationId: building.id });
+      const first = await page.context().request.post('/api/meter-readings', { data: { meterId: meter.id, reading: 4321, readingDate: '2026-01-05T09:00:00.000Z' } });
+      expect(first.status(), await first.text()).toBe(201);
+      const open = await createAction(page, { title: `${token} replace the seal`, assetId: pump.id });
+      await createAction(page, { title: `${token} already done`, assetId: pump.id, status: 'completed' });
+
+      await page.goto(`/locations/${site.id}`);
+      await waitForOfflineApp(page);
+      const strip = page.getByTestId('keep-offline');
+      await strip.getByRole('button', { name: 'Keep offline' }).click();
+      await expect(strip.getByRole('status')).toContainText('Kept on this device: 1 asset, 1 meter, 1 open action');
+
+      await context.setOffline(true);
+      // The meter, never opened: its page and its history come from the device.
+      await page.goto(`/meters?meter=${meter.id}`);
+      await expect(page.getByTestId('meter-card').filter({ hasText: meter.meterNumber })).toBeVisible();
+      const detail = page.getByRole('dialog', { name: `Meter ${meter.meterNumber}` });
+      await expect(detail.getByTestId('meter-facts')).toContainText('4,321');
+      await expect(detail.getByRole('region', { name: 'Readings' })).toContainText('4,321');
+      await detail.getByRole('button', { name: 'Add Reading' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Reading' });
+      await expect(add).toContainText('4,321');
+      await add.getByLabel('Reading date').fill('2026-02-05T09:30');
+      // Checked against the kept readings as the server would: lower than the previous asks for a reset.
+      await add.getByLabel('Reading (kWh)').fill('4000');
+      await add.getByRole('button', { name: 'Save Reading' }).click();
+      await expect(add.getByTestId('lower-reading')).toContainText('Reading is lower than the previous reading (4,321 on 2026-01-05)');
+      await add.getByLabel('Reading (kWh)').fill('4400');
+      await expect(add.getByTestId('lower-reading')).toHaveCount(0);
+      await add.getByRole('button', { name: 'Save Reading' }).click();
+      await expect(add).toBeHidden();
+      await expect(page.getByTestId('outbox-summary')).toContainText('1 item waiting to sync');
+
+      // The open action, never listed: found by its code, and progressed; the done one was not kept.
+      await page.goto(`/actions?search=${open.actionId}`);
+      const card = page.getByTestId('action-card').filter({ hasText: open.actionId });
+      await expect(card).toBeVisible();
+      await page.goto(`/actions?search=${encodeURIComponent(token)}`);
+      await expect(page.getByTestId('action-card')).toHaveCount(1);
+      await card.getByLabel('Status').selectOption('in_progress');
+      await expect(card.getByTestId('action-waiting')).toHaveText('Waiting to sync');
+
+      // Back online, both reach the server.
+      await context.setOffline(false);
+      await expect(page.getByTestId('outbox-summary')).toHaveCount(0, { timeout: 20_000 });
+      const readings = (await (await page.context().request.get(`/api/meters/${meter.id}/readings`)).json()) as Array<{ reading: number }>;
+      expect(readings.map((r) => r.reading)).toEqual([4400, 4321]);
+      expect(((await (await page.context().request.get(`/api/actions/${open.id}`)).json()) as { status: string }).status).toBe('in_progress');
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@shared/contract/common';
 import { errorMessage, isNetworkError } from './api-errors';
-import { answerFromKeptAssets, answerFromKeptLocations, isKeptForOffline, keepRead, keptRead } from './offline/kept-reads';
+import { answerFromKeptLocations, answerFromKeptRecords, isKeptForOffline, keepRead, keptRead } from './offline/kept-reads';
 
 // Kept apart (api-errors.ts) so the service worker's replay can use them without the rest of this module.
 export { errorMessage, isNetworkError };
@@ -66,8 +66,8 @@ async function getOrKept(url: string, signal?: AbortSignal): Promise<Response> {
     const offline = isNetworkError(error) && !signal?.aborted;
     const kept = offline && isKeptForOffline(url) ? await keptRead(url) : null;
     if (kept) return kept;
-    // A search or a list never viewed as such: answered from the assets and locations kept on the device.
-    const answered = offline ? ((await answerFromKeptAssets(url)) ?? (await answerFromKeptLocations(url))) : null;
+    // A search or a list never viewed as such: answered from the records and locations kept on the device.
+    const answered = offline ? ((await answerFromKeptRecords(url)) ?? (await answerFromKeptLocations(url))) : null;
     if (answered) return answered;
     throw error;
   }

@@ -9,13 +9,21 @@ import type { KeptSite } from '@/lib/offline/kept-sites';
 
 const keptSites = () => import('@/lib/offline/kept-sites');
 
+/** "1 asset", "120 assets". */
+const countOf = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+/** "120 assets, 4 meters, 9 open actions". */
+const keptText = (kept: KeptSite) =>
+  [countOf(kept.assetIds.length, 'asset', 'assets'), countOf(kept.meterIds.length, 'meter', 'meters'), countOf(kept.actionIds.length, 'open action', 'open actions')].join(', ');
+
 const savedAtText = (savedAt: number) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(savedAt));
 
 /**
- * "Keep offline" on a location's page (ADR 028, "A site kept offline"): keeps every asset in the site
- * or building on this device, so a surveyor going into a basement can still find (search) and open
- * them with no signal. Shows what is kept, with Update and Remove.
+ * "Keep offline" on a location's page (ADR 028, "A site kept offline"): keeps every asset, meter (with
+ * its latest readings) and open action in the site or building on this device, so a surveyor going
+ * into a basement can still find and open them, record readings and progress actions with no
+ * signal. Shows what is kept, with Update and Remove.
  */
 export function KeepOffline({ locationId, name }: { locationId: string; name: string }) {
   const online = useOnline();
@@ -54,8 +62,8 @@ export function KeepOffline({ locationId, name }: { locationId: string; name: st
       <CloudDownload className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
       <p className="mr-auto min-w-0" role="status">
         {kept
-          ? `Kept on this device: ${formatNumber(kept.assetIds.length)} ${kept.assetIds.length === 1 ? 'asset' : 'assets'}, saved ${savedAtText(kept.savedAt)}`
-          : `Keep ${name}'s assets on this device to find and open them with no signal.`}
+          ? `Kept on this device: ${keptText(kept)}, saved ${savedAtText(kept.savedAt)}`
+          : `Keep ${name}'s assets, meters and open actions on this device to work on them with no signal.`}
       </p>
       {busy && <Spinner className="h-4 w-4" />}
       {kept ? (

@@ -47,24 +47,38 @@ export async function keptRead(url: string): Promise<Response | null> {
 }
 
 /**
- * With no network and no kept answer for this address: an asset list or a global search answered
- * from the assets kept on the device (the sites kept offline and the assets viewed), or null.
+ * With no network and no kept answer for this address: an asset, meter or action list or a global
+ * search answered from the records kept on the device (the sites kept offline and the records
+ * viewed), or null.
  */
-export async function answerFromKeptAssets(url: string): Promise<Response | null> {
+export async function answerFromKeptRecords(url: string): Promise<Response | null> {
   const { pathname, searchParams } = new URL(url, 'http://device');
   const param = (name: string) => searchParams.get(name) ?? undefined;
   const headers = { 'content-type': 'application/json', 'x-kept-on-device': String(Date.now()) };
+  const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers });
+  // Only a list's first page: a next page continues the server's own order from its cursor.
+  if (param('cursor')) return null;
+  const limit = Number(param('limit') ?? 50);
   try {
-    const { searchKeptAssets } = await import('./kept-sites');
-    if (pathname === '/api/assets' && !param('cursor')) {
-      const limit = Number(param('limit') ?? 50);
+    if (pathname === '/api/assets') {
+      const { searchKeptAssets } = await import('./kept-sites');
       const { items } = await searchKeptAssets({ search: param('search'), condition: param('condition'), type: param('type'), status: param('status'), locationId: param('locationId'), limit });
-      return new Response(JSON.stringify(items), { status: 200, headers });
+      return answer(items);
     }
     if (pathname === '/api/search' && param('q')) {
+      const { searchKeptAssets } = await import('./kept-sites');
       const { items, total } = await searchKeptAssets({ search: param('q'), limit: SEARCH_RESULTS_PER_LIST });
-      const answer: SearchResponse = { assets: items, actions: [], meters: [], totals: { assets: Math.min(total, SEARCH_COUNT_LIMIT + 1), actions: 0, meters: 0 }, totalLimit: SEARCH_COUNT_LIMIT };
-      return new Response(JSON.stringify(answer), { status: 200, headers });
+      const found: SearchResponse = { assets: items, actions: [], meters: [], totals: { assets: Math.min(total, SEARCH_COUNT_LIMIT + 1), actions: 0, meters: 0 }, totalLimit: SEARCH_COUNT_LIMIT };
+      return answer(found);
+    }
+    if (pathname === '/api/meters') {
+      const { searchKeptMeters } = await import('./kept-lists');
+      return answer(await searchKeptMeters({ locationId: param('locationId') }));
+    }
+    if (pathname === '/api/actions') {
+      const { searchKeptActions } = await import('./kept-lists');
+      const query = { search: param('search'), status: param('status'), priority: param('priority'), assetId: param('assetId'), overdue: param('overdue') === 'true', sort: param('sort'), limit };
+      return answer(await searchKeptActions(query));
     }
   } catch {
     // IndexedDB unavailable: no offline answer

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
@@ -13,7 +13,7 @@ import { inAreas } from '../../policy/areas';
 import { areaSearch } from '../search/area-plan';
 import { inFirstByLocation, inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
-import { isActionOverdue, type ActionPriority, type ActionSort, type ActionStatus } from '../../../shared/domain/actions';
+import { isActionOverdue, OPEN_ACTION_STATUSES, type ActionPriority, type ActionSort, type ActionStatus } from '../../../shared/domain/actions';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
 import {
   afterTargetCursor,
@@ -162,6 +162,19 @@ export function actionsRepo(db: Executor, now: () => Date) {
     async findById(id: string): Promise<Action | undefined> {
       const [row] = await selectWithCode().where(eq(actions.id, id)).limit(1);
       return row && toAction(row, organisationToday(now()));
+    },
+
+    /**
+     * The actions not done (OPEN_ACTION_STATUSES) on the assets in a location and inside it, newest
+     * first, at most `limit` (a site kept offline, ADR 028). An action on no asset is in no location.
+     */
+    async openInLocation(locationId: string, limit: number): Promise<Action[]> {
+      const rows = await selectWithCode()
+        .where(and(inAreas(actions.locationId, [locationId]), inArray(actions.status, [...OPEN_ACTION_STATUSES])))
+        .orderBy(desc(actions.createdAt), desc(actions.id))
+        .limit(limit);
+      const today = organisationToday(now());
+      return rows.map((row) => toAction(row, today));
     },
 
     /** The action row, locked until the surrounding transaction ends (call inside one). */

@@ -9,12 +9,8 @@ import {
   idParams,
   listAssetsQuery,
   NEXT_CURSOR_HEADER,
-  OFFLINE_COPY_ASSETS_MAX,
-  offlineCopySchema,
   updateAssetSchema,
 } from '../../../shared/contract';
-import { eq } from 'drizzle-orm';
-import { locations } from '../../db/schema';
 import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
 import { badRequest, conflict, notFound } from '../../http-errors';
@@ -58,22 +54,6 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         // A repeated clientAssetId answers 200 with the asset the first request created.
         return reply.status(result.kind === 'created' ? 201 : 200).send(result.asset);
-      },
-    );
-
-    app.get(
-      '/api/locations/:id/offline-copy',
-      // The location is checked against an area manager's areas before the handler runs (404 outside).
-      { config: { permission: 'register.read', area: { params: { id: 'location' } } }, schema: { params: idParams, response: { 200: offlineCopySchema } } },
-      async (request) => {
-        const { id } = request.params;
-        const [location] = isUuid(id) ? await ctx.db.select({ id: locations.id, name: locations.name, path: locations.path }).from(locations).where(eq(locations.id, id)) : [];
-        if (!location) throw notFound('Location not found');
-        const found = await repo.allInLocation(id, OFFLINE_COPY_ASSETS_MAX + 1);
-        if (found.length > OFFLINE_COPY_ASSETS_MAX) {
-          throw badRequest(`${location.name} holds more than ${OFFLINE_COPY_ASSETS_MAX.toLocaleString('en-GB')} assets, too many to keep on a device: choose a building or floor inside it`);
-        }
-        return { location, assets: found };
       },
     );
 

@@ -10,6 +10,7 @@ import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http-errors';
 import type { z } from 'zod';
 import { meterSchema, type createMeterSchema, type createReadingSchema, type Meter, type Reading } from '../../../shared/contract/meters';
 import { columnsOf } from '../../db/api-columns';
+import { readingRefusal, type ReadingNeighbours } from '../../../shared/domain/meters';
 import type { SearchSource } from '../search/matches';
 
 type MeterRow = typeof meters.$inferSelect;
@@ -42,9 +43,6 @@ export function toMeter(row: MeterRow): Meter {
 export type CreateMeterResult = { kind: 'created'; meter: Meter } | { kind: 'location-missing' } | { kind: 'number-taken'; message: string };
 export type AddReadingResult = { kind: 'recorded'; reading: Reading } | { kind: 'meter-missing' } | { kind: 'refused'; message: string };
 
-const formatReading = (n: number) => n.toLocaleString('en-GB');
-const formatDate = (d: Date) => d.toISOString().slice(0, 10);
-
 export function metersRepo(db: Db) {
   return {
     /** Every meter, or with `areaRoots` those in the areas (policy/areas.ts). */
@@ -55,6 +53,15 @@ export function metersRepo(db: Db) {
         .from(meters)
         .where(and(areaRoots ? inAreas(meters.locationId, areaRoots) : undefined, locationId ? inAreas(meters.locationId, [locationId]) : undefined))
         .orderBy(asc(meters.meterNumber));
+      return rows.map(toMeter);
+    },
+
+    /**
+     * The meters in a location and inside it, by meter number, at most `limit` (a site kept offline,
+     * ADR 028: the caller asks for one more than it allows, to tell a location that holds too many).
+     */
+    async allInLocation(locationId: string, limit: number): Promise<Meter[]> {
+      const rows = await db.select().from(meters).where(inAreas(meters.locationId, [locationId])).orderBy(asc(meters.meterNumber), asc(meters.id)).limit(limit);
       return rows.map(toMeter);
     },
 
@@ -172,20 +179,6 @@ export async function readingNeighbours(tx: Tx | Db, meterId: string, readingDat
   return rows[0]!;
 }
 
-/** Why a reading cannot go among its neighbours (spec §5's messages), or null when it can. */
-export function readingRefusal(around: Neighbours, reading: number): string | null {
-  if (around.previousReading !== null && reading < around.previousReading) {
-    return (
-      `Reading is lower than the previous reading (${formatReading(around.previousReading)} on ${formatDate(around.previousDate!)}). ` +
-      'If the meter was replaced or rolled over, confirm it as a meter reset.'
-    );
-  }
-  if (around.nextReading !== null && !around.nextIsReset && reading > around.nextReading) {
-    return `Reading is higher than the later reading (${formatReading(around.nextReading)} on ${formatDate(around.nextDate!)}). Check the reading and its date.`;
-  }
-  return null;
-}
-
 /** Inserts the reading and makes it the meter's latest unless a later one exists (INSERT_READING). */
 export async function insertReading(
   tx: Tx,
@@ -203,13 +196,8 @@ export async function insertReading(
 
 const LOCK_METER = 'SELECT multiplier FROM meters WHERE id = $1 FOR UPDATE';
 
-export interface Neighbours {
-  previousReading: number | null;
-  previousDate: Date | null;
+export interface Neighbours extends ReadingNeighbours {
   readingBefore: number | null;
-  nextReading: number | null;
-  nextDate: Date | null;
-  nextIsReset: boolean | null;
 }
 
 /**

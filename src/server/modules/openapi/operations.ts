@@ -285,8 +285,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /api/locations/:id/offline-copy': {
     id: 'offlineCopy',
-    summary: 'Every asset in a location and inside it, to keep on a device for working offline (at most 5,000)',
-    description: 'Each asset as GET /api/assets/{id} shows it. A location holding more is refused with 400: choose a building or floor inside it.',
+    summary: 'Every asset, meter and open action in a location and inside it, to keep on a device for working offline',
+    description:
+      'Each asset as GET /api/assets/{id} shows it (at most 5,000), each meter as GET /api/meters/{id} (at most 1,000) with the first page of its readings as GET /api/meters/{id}/readings?limit=20 answers it, and each action not done (open, in progress, waiting) on an asset there as GET /api/actions/{id} (at most 5,000). A location holding more of any is refused with 400: choose a building or floor inside it.',
   },
   'GET /api/scan': {
     id: 'scanCode',
