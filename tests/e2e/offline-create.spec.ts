@@ -140,9 +140,11 @@ test('an asset, an action and an inspection created offline on a phone wait as "
   await expect(page.locator('[data-testid="outbox-item"]').nth(1)).toHaveAttribute('data-kind', 'action');
   await expect(page.locator('[data-testid="outbox-item"]').nth(2)).toHaveAttribute('data-kind', 'inspection');
 
-  // Back online: the replay sends them in order; each request is kept to be sent again below.
+  // Back online: the replay sends them in order; each request is kept to be sent again below. The
+  // page or the service worker (Background Sync) may replay, whichever takes the outbox's lock first:
+  // the context sees the requests of both.
   const sent: Request[] = [];
-  page.on('request', (request) => {
+  context.on('request', (request) => {
     if (request.method() === 'POST' && CREATES.has(new URL(request.url()).pathname)) sent.push(request);
   });
   await context.setOffline(false);
