@@ -15,8 +15,11 @@ import { readSheets, type SheetRow } from './sheet-reader';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheet-reader-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A workbook of two sheets, its zip's parts put in `order` (parts it does not name follow, as written). */
-async function workbookFile(order: string[]): Promise<string> {
+/**
+ * A workbook of two sheets, its zip's parts put in `order` (parts it does not name follow, as
+ * written), less the parts in `drop`.
+ */
+async function workbookFile(order: string[], drop: string[] = []): Promise<string> {
   const book = new ExcelJS.Workbook();
   book.addWorksheet('Notes').addRow(['Read me first']);
   const assets = book.addWorksheet('Assets');
@@ -24,7 +27,7 @@ async function workbookFile(order: string[]): Promise<string> {
   assets.addRow(['AST-000001', 'Boiler']);
   assets.addRow(['AST-000002', 'Chiller']);
   const written = await JSZip.loadAsync(Buffer.from(await book.xlsx.writeBuffer()));
-  const names = Object.keys(written.files).filter((name) => !written.files[name]!.dir);
+  const names = Object.keys(written.files).filter((name) => !written.files[name]!.dir && !drop.includes(name));
   const reordered = new JSZip();
   for (const name of [...order.filter((n) => names.includes(n)), ...names.filter((n) => !order.includes(n))]) {
     reordered.file(name, await written.files[name]!.async('uint8array'));
@@ -69,5 +72,12 @@ describe('reading a workbook whatever the order of its parts', () => {
 
   it('reads the sheets as exceljs writes them (sheets before the shared strings)', async () => {
     expect(await read(await workbookFile([]))).toMatchObject(EXPECTED);
+  });
+
+  // What the streaming reader gives when it loses parts in the zip's stream (inspectSpreadsheet()
+  // then reads the file again): never a sheet under the wrong name or a text as a number.
+  it('fails, rather than read them wrong, when the workbook part or the shared strings did not come', async () => {
+    await expect(read(await workbookFile([], ['xl/workbook.xml']))).rejects.toThrow('the workbook part was not read');
+    await expect(read(await workbookFile([], ['xl/sharedStrings.xml']))).rejects.toThrow('the shared strings were not read');
   });
 });

@@ -125,6 +125,10 @@ export async function* readSheets(file: string, format: ImportFormat, encoding?:
   });
   namesFromWorkbookPart(reader);
   for await (const worksheet of reader) {
+    // Every sheet is read after the workbook part (namesFromWorkbookPart()): a sheet without it lost
+    // parts in the zip's stream (the race in inspectSpreadsheet()), and would be read with the wrong
+    // name; failing lets the caller read the file again.
+    if (!(reader as { model?: unknown }).model) throw new IncompleteRead('the workbook part was not read');
     const name = (worksheet as unknown as { name: string }).name;
     yield { sheet: name, rows: xlsxRows(worksheet as unknown as AsyncIterable<ExcelRow>) };
   }
@@ -150,6 +154,9 @@ function namesFromWorkbookPart(reader: object): void {
     },
   });
 }
+
+/** A workbook read in part: its parts are sound, but the streaming reader did not get them all. */
+class IncompleteRead extends Error {}
 
 /** The rows of one sheet. */
 export async function* readSheet(file: string, format: ImportFormat, sheet: string): AsyncGenerator<SheetRow> {
@@ -215,6 +222,9 @@ function valueAsShown(value: unknown, numFmt: string | undefined): Cell {
     if ('formula' in v || 'sharedFormula' in v) return valueAsShown(v.result, numFmt);
     if (typeof v.text === 'string') return v.text;
     if (typeof v.error === 'string') return v.error;
+    // The reader gives a shared string's number when the shared strings were not read (lost in the
+    // zip's stream): never take it for the cell's text.
+    if ('sharedString' in v) throw new IncompleteRead('the shared strings were not read');
   }
   return String(value);
 }
