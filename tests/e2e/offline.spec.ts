@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, waitForOfflineApp } from './helpers';
 import { createAction, createAsset, createLocation, createMeter, createPlace, uniqueToken } from './fixtures';
 
@@ -53,6 +53,16 @@ test('the manifest names the app, its colour and its icons, and the API is never
   expect(failed).toBe(true);
 });
 
+/** Keeps the location on the device from its page, once the app is installed; the keep-offline strip. */
+async function keepOffline(page: Page, locationId: string, kept: string) {
+  await page.goto(`/locations/${locationId}`);
+  await waitForOfflineApp(page);
+  const strip = page.getByTestId('keep-offline');
+  await strip.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(strip.getByRole('status')).toContainText(kept);
+  return strip;
+}
+
 test.describe('a site kept offline', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -66,11 +76,7 @@ test.describe('a site kept offline', () => {
     const elsewhere = await createLocation(page);
     await createAsset(page, { locationId: elsewhere.id, description: `${token} not kept` });
 
-    await page.goto(`/locations/${site.id}`);
-    await waitForOfflineApp(page);
-    const strip = page.getByTestId('keep-offline');
-    await strip.getByRole('button', { name: 'Keep offline' }).click();
-    await expect(strip.getByRole('status')).toContainText('Kept on this device: 2 assets');
+    const strip = await keepOffline(page, site.id, 'Kept on this device: 2 assets');
 
     await context.setOffline(true);
     await page.goto('/assets');
@@ -109,11 +115,7 @@ test.describe('a site kept offline', () => {
       const open = await createAction(page, { title: `${token} replace the seal`, assetId: pump.id });
       await createAction(page, { title: `${token} already done`, assetId: pump.id, status: 'completed' });
 
-      await page.goto(`/locations/${site.id}`);
-      await waitForOfflineApp(page);
-      const strip = page.getByTestId('keep-offline');
-      await strip.getByRole('button', { name: 'Keep offline' }).click();
-      await expect(strip.getByRole('status')).toContainText('Kept on this device: 1 asset, 1 meter, 1 open action');
+      await keepOffline(page, site.id, 'Kept on this device: 1 asset, 1 meter, 1 open action');
 
       await context.setOffline(true);
       // The meter, never opened: its page and its history come from the device.
