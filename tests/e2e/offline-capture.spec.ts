@@ -119,6 +119,8 @@ test('assessments, readings and photos recorded offline on a phone reach the ser
   // photo's record is on its way back (the server wrote it; the device does not know).
   let posts = 0;
   let puts = 0;
+  /** Every PUT of a photo's bytes: its upload and the piece it carried (ADR 030). */
+  const pieces: string[] = [];
   let mediaPosts = 0;
   let cuts = 0;
   const cut = async (route: Parameters<Parameters<typeof context.route>[1]>[0]) => {
@@ -132,6 +134,7 @@ test('assessments, readings and photos recorded offline on a phone reach the ser
       const request = route.request();
       if (request.method() === 'PUT') {
         puts += 1;
+        pieces.push(`${new URL(request.url()).pathname} ${request.headers()['content-range']}`);
         // Forwarded untouched (its body is the file): only cut, never repeated here.
         return puts === 3 ? cut(route) : route.continue();
       }
@@ -164,6 +167,12 @@ test('assessments, readings and photos recorded offline on a phone reach the ser
   await expect(page.getByTestId('connection-banner')).toHaveCount(0);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await context.unroute('**');
+
+  // The bytes went in pieces, and the upload cut on its way went on from the piece that was cut:
+  // that piece is the only one sent twice.
+  expect(pieces.every((piece) => / bytes \d+-\d+\/\d+$/.test(piece))).toBe(true);
+  expect(pieces.some((piece) => !/ bytes 0-/.test(piece))).toBe(true);
+  expect(pieces.length).toBe(new Set(pieces).size + 1);
 
   const server = page.context().request;
   let assessments = 0;

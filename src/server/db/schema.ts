@@ -985,6 +985,11 @@ export const uploadGrants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     declaredSize: integer('declared_size'),
+    /**
+     * Issued for an upload sent in pieces (ADR 030): the pieces are objects of their own until the
+     * last one arrives, so the clean-up deletes them with a never-recorded upload.
+     */
+    resumable: boolean('resumable').notNull().default(false),
     /** Bytes stored (at most 10 MB: anything larger is deleted, never kept). */
     storedSize: integer('stored_size'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,8 @@ import {
   UPLOAD_DECLARED_TYPES_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPES_MESSAGE,
+  UPLOAD_KEY_PATTERN,
+  UPLOAD_RESUME_SIZE_MESSAGE,
 } from '../domain/uploads';
 
 /**
@@ -26,13 +28,20 @@ const declaredSize = z
 /**
  * POST /api/objects/upload (spec §7: "empty body"; send `{}` with a JSON content type, SEC-CSRF-2).
  * Declaring the size and type narrows the upload URL to them. The filename never becomes the key.
+ * `resumable: true` (ADR 030) asks for the app's own link, which also takes the file in pieces
+ * (Content-Range); with `key` as well, a new link for that unfinished upload of the user's, so the
+ * pieces already sent count.
  */
 export const uploadRequestSchema = z
   .object({
     filename: z.string().max(1000).optional(),
     size: declaredSize.optional(),
     contentType: declaredType.optional(),
+    resumable: z.boolean().optional(),
+    key: z.string().regex(UPLOAD_KEY_PATTERN, 'key must be an upload key this server issued').optional(),
   })
+  .refine((body) => !body.resumable || body.size !== undefined, { message: UPLOAD_RESUME_SIZE_MESSAGE, path: ['size'] })
+  .refine((body) => body.key === undefined || body.resumable === true, { message: 'key is only taken with resumable: true', path: ['key'] })
   // Fastify hands a bodiless request (the spec's client) to validation as null.
   .nullish()
   .transform((v) => v ?? {});
@@ -49,15 +58,25 @@ export const uploadResponseSchema = z.object({
   headers: z.record(z.string(), z.string()),
   /** When the URL stops working (ISO time). */
   expiresAt: z.string(),
+  /** Resumable links only: the URL also takes the file in pieces of this many bytes (Content-Range). */
+  pieceSize: z.number().optional(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-/** The answer of the local PUT /api/objects/local/uploads/{id}. */
+/** The answer of the local PUT /api/objects/local/uploads/{id} once the whole file is stored. */
 export const storedObjectSchema = z.object({
   key: z.string(),
   size: z.number(),
   contentType: z.string(),
 });
+
+/** The answer (202) of a piece of a resumable upload that is not its last. */
+export const uploadPieceSchema = z.object({
+  key: z.string(),
+  /** Bytes held from the start of the file: the next piece starts here. */
+  received: z.number(),
+});
+export type UploadPiece = z.infer<typeof uploadPieceSchema>;
 
 // ── Companion-compatible S3 calls (spec §7, what @uppy/aws-s3 6 sends to `${companionEndpoint}/s3/…`) ──
 

@@ -67,6 +67,20 @@ export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MAX_MULTIPART_PARTS = Math.ceil(MAX_UPLOAD_BYTES / S3_MIN_PART_BYTES);
 export const UPLOAD_PART_NUMBER_MESSAGE = `partNumber must be between 1 and ${MAX_MULTIPART_PARTS}: files are at most ${MAX_UPLOAD_SIZE_LABEL}`;
 
+/**
+ * A resumable upload (ADR 030) is sent in pieces of this many bytes (the last one holds the rest):
+ * small enough that a connection dropping in a basement costs at most half a megabyte again.
+ */
+export const UPLOAD_PIECE_BYTES = 512 * 1024;
+export const MAX_UPLOAD_PIECES = Math.ceil(MAX_UPLOAD_BYTES / UPLOAD_PIECE_BYTES);
+export const UPLOAD_PIECE_RANGE_MESSAGE = `Content-Range must be "bytes <first>-<last>/<total>", each piece ${UPLOAD_PIECE_BYTES} bytes from a multiple of that (the last piece the rest)`;
+export const UPLOAD_PIECE_SHORT_MESSAGE = 'This piece is shorter than its Content-Range says: send it again';
+/** The last piece arrived but an earlier one is not held (it was never sent, or was cleaned up). */
+export const UPLOAD_PIECE_MISSING_MESSAGE = 'Part of this upload is missing: send the file again from the start';
+export const UPLOAD_RESUME_SIZE_MESSAGE = 'size is required for a resumable upload';
+/** A link asked for again for an upload that is recorded, cleaned up or not the user's. */
+export const UPLOAD_NOT_RESUMABLE_MESSAGE = 'This upload can no longer be continued: start a new one';
+
 /** The per-user upload quota counts what was uploaded (or may still be) over this rolling window. */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 3_600_000;
 /** How often the server deletes never-recorded uploads and aborts stale multipart uploads. */

@@ -74,10 +74,11 @@ export interface OutboxPhoto {
   originalSize: number | null;
   /**
    * How far the upload got, so a replay cut half way goes on from there: the upload link and key
-   * (POST /api/objects/upload), then `stored` once the PUT of the bytes succeeded. POST /api/media
+   * (POST /api/objects/upload, resumable), `sent` bytes the server has acknowledged (the file goes in
+   * pieces of `pieceSize`, ADR 030), then `stored` once the last piece was answered. POST /api/media
    * comes last, with the item's client id as its Idempotency-Key.
    */
-  upload?: { key: string; url: string; headers: Record<string, string>; expiresAt: string; stored: boolean };
+  upload?: { key: string; url: string; headers: Record<string, string>; expiresAt: string; stored: boolean; sent?: number; pieceSize?: number };
 }
 
 /**

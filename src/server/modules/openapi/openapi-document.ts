@@ -59,7 +59,7 @@ const DESCRIPTION = `The JSON API of the Asset Register: the same calls its own 
 
 **Lists.** Paged lists take \`limit\` (default 50, at most 200; larger values are clamped) and \`cursor\`; when more rows exist the answer has an \`${NEXT_CURSOR_HEADER}\` header: pass it back as \`cursor\` for the next page. Filters with the value \`all\` or an empty value are ignored.
 
-**Uploads.** \`POST /api/objects/upload\` gives a URL for one PUT of the file (at most 10 MB, images and videos only); then \`POST /api/media\` records it against an asset, assessment or action.`;
+**Uploads.** \`POST /api/objects/upload\` gives a URL for one PUT of the file (at most 10 MB, images and videos only); then \`POST /api/media\` records it against an asset, assessment or action. Asked for with \`resumable: true\`, the URL also takes the file in pieces (\`Content-Range\`), so a dropped connection costs one piece (ADR 030).`;
 
 export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
   return {

@@ -182,15 +182,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/objects/upload': {
     id: 'requestUploadUrl',
     summary: 'A URL for one direct PUT of a photo or video (valid 15 minutes)',
-    description: 'The spec\'s client sends no body (and no Content-Type); `{}` as JSON works too. Declaring `size` and `contentType` signs them into the URL.',
+    description:
+      'The spec\'s client sends no body (and no Content-Type); `{}` as JSON works too. Declaring `size` and `contentType` signs them into the URL. `resumable: true` (with `size`) always gives the app\'s own URL, which also takes the file in pieces of `pieceSize` bytes; adding the `key` of an unfinished resumable upload gives a new URL for it, so the pieces already sent count.',
+    errors: { 409: 'This upload can no longer be continued (recorded, cleaned up, or not a resumable upload of yours): start a new one' },
   },
   'PUT /api/objects/local/uploads/:id': {
     id: 'putLocalUpload',
     summary: 'Upload the file to a URL from POST /api/objects/upload (local storage)',
-    description: 'Use the whole `uploadURL` (with its signed query) and exactly the `headers` it came with. The first bytes must be an image or video format.',
+    description:
+      'Use the whole `uploadURL` (with its signed query) and exactly the `headers` it came with. The first bytes must be an image or video format. A resumable URL also takes the file in pieces: each PUT carries `Content-Range: bytes <first>-<last>/<total>`, every piece `pieceSize` bytes from a multiple of it (the last one the rest); each piece but the last answers 202 with the bytes received so far, the last one 200 with the stored file. A piece sent again overwrites itself.',
     errors: {
+      400: 'A Content-Range that is not one of the file\'s pieces, a body of another length than it says, or pieces sent to a URL that is not resumable',
       403: 'The link is not valid, has expired, was issued to another user, or is for another type',
-      409: 'This upload is already recorded',
+      409: 'This upload is already recorded; or the last piece arrived while an earlier one is missing (send the file again from the start)',
       413: 'The file is larger than the link allows (at most 10 MB)',
       415: 'The file is not a supported image or video',
     },

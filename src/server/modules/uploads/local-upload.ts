@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { storedObjectSchema } from '../../../shared/contract/uploads';
+import { storedObjectSchema, uploadPieceSchema } from '../../../shared/contract/uploads';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_MESSAGE, UPLOAD_EMPTY_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../../../shared/domain/uploads';
 import type { AppContext } from '../../app-context';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
@@ -9,6 +9,7 @@ import { mediaRepo } from '../media/media.repo';
 import { sign, verify } from '../../signed-urls';
 import { SNIFF_BYTES, sniffMedia } from './sniff';
 import { uploadGrantsRepo } from './upload-grants.repo';
+import { deleteObjects, exactly, joinedPieces, parsePieceRange, pieceKey, pieceKeysOf } from './upload-pieces';
 
 /**
  * The app's own upload route, used with local storage and, with S3, whenever the client did not
@@ -45,15 +46,65 @@ const querystring = z.object({
 
 const tooLarge = () => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
 
+/** The first SNIFF_BYTES of the body (or all of it when shorter), read before anything is written. */
+async function firstBytes(chunks: AsyncIterator<Buffer>): Promise<Buffer> {
+  const head: Buffer[] = [];
+  let received = 0;
+  while (received < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    received += next.value.length;
+  }
+  if (received === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
+  return Buffer.concat(head);
+}
+
+/** What the first bytes say the file is; 415 when they are no image, video or PDF format. */
+function sniffed(head: Buffer) {
+  const media = sniffMedia(head);
+  if (!media) throw new HttpError(415, UPLOAD_CONTENT_MESSAGE);
+  return media;
+}
+
 /**
  * PUT /api/objects/local/uploads/{id}: the file itself, streamed to storage (local files, or S3 through
  * a temporary file, so memory stays bounded). The session is required (deny by default) and the
  * signature binds it to the user it was issued to. The body may be at most the signed size (10 MB when
  * none was declared) and its first bytes must be an image or video format, whatever the Content-Type
- * says; anything refused leaves nothing stored.
+ * says; anything refused leaves nothing stored. A resumable link (ADR 030) also takes the file in
+ * pieces (`upload-pieces.ts`): 202 for each piece but the last, whose answer is the whole file's.
  */
 export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const grants = uploadGrantsRepo(ctx.db);
+
+  /**
+   * Streams the file to storage under its key, checked on the way: its first bytes must be an image,
+   * video or PDF format, whatever the Content-Type says, and going over `limit` fails the write (the
+   * storage then removes the partial file).
+   */
+  async function storeChecked(key: string, chunks: AsyncIterator<Buffer>, limit: number) {
+    const head = await firstBytes(chunks);
+    if (head.length > limit) throw tooLarge();
+    const media = sniffed(head);
+    let received = head.length;
+    const rest = Readable.from(
+      (async function* () {
+        yield head;
+        for (;;) {
+          const next = await chunks.next();
+          if (next.done) return;
+          received += next.value.length;
+          if (received > limit) throw tooLarge();
+          yield next.value;
+        }
+      })(),
+    );
+    const stored = await ctx.storage.putStream(key, rest, media.mimeType);
+    await grants.markStored(key, stored.size, ctx.now());
+    return { key, size: stored.size, contentType: media.mimeType };
+  }
+
   return async (app) => {
     // Only in this plugin: hand the body over as a stream (no JSON parsing, no buffering).
     app.removeAllContentTypeParsers();
@@ -61,8 +112,8 @@ export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       LOCAL_UPLOAD_ROUTE,
-      { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: z.object({ id: z.string().max(100) }), querystring, response: { 200: storedObjectSchema } } },
-      async (request) => {
+      { config: { permission: 'media.upload', area: 'unplaced' }, schema: { params: z.object({ id: z.string().max(100) }), querystring, response: { 200: storedObjectSchema, 202: uploadPieceSchema } } },
+      async (request, reply) => {
         if (!UUID.test(request.params.id)) throw notFound();
         const key = `uploads/${request.params.id}`;
         const { expires, size, type, sig } = request.query;
@@ -75,47 +126,30 @@ export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         // A recorded file is evidence: a still-valid link cannot swap its bytes afterwards.
         if (await mediaRepo(ctx.db).isRecorded(key)) throw conflict('This upload is already recorded');
-        if (await grants.isDiscarded(key)) throw new HttpError(403, 'This upload link is not valid: ask for a new one');
+        const grant = await grants.find(key);
+        if (!grant || grant.discardedAt) throw new HttpError(403, 'This upload link is not valid: ask for a new one');
+        const piece = parsePieceRange(request.headers['content-range'], size);
+        if (piece && !grant.resumable) throw badRequest('This upload link takes the whole file in one PUT: ask for a resumable one to send it in pieces');
         const declaredLength = Number(request.headers['content-length'] ?? 0);
-        if (declaredLength > size) throw tooLarge();
+        if (declaredLength > (piece ? piece.last - piece.first + 1 : size)) throw tooLarge();
 
         const body = request.body as Readable | undefined;
         if (!body || typeof body[Symbol.asyncIterator] !== 'function') throw badRequest(UPLOAD_EMPTY_MESSAGE);
         const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        if (!piece) return storeChecked(key, chunks, size);
 
-        // Sniff the first bytes before anything is written.
-        const headChunks: Buffer[] = [];
-        let received = 0;
-        while (received < SNIFF_BYTES) {
-          const next = await chunks.next();
-          if (next.done) break;
-          headChunks.push(next.value);
-          received += next.value.length;
-        }
-        if (received > size) throw tooLarge();
-        if (received === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
-        const head = Buffer.concat(headChunks);
-        const sniffed = sniffMedia(head);
-        if (!sniffed) throw new HttpError(415, UPLOAD_CONTENT_MESSAGE);
+        // A piece sent again after the file was joined (the last answer was lost): it is stored already.
+        const stored = grant.completedAt ? await ctx.storage.head(key) : null;
+        if (stored?.size === piece.total) return { key, size: stored.size, contentType: stored.contentType };
+        const head = await firstBytes(chunks);
+        if (piece.index === 0) sniffed(head);
+        await ctx.storage.putStream(pieceKey(key, piece.index), exactly(chunks, head, piece.last - piece.first + 1), 'application/octet-stream');
+        if (piece.last + 1 < piece.total) return reply.code(202).send({ key, received: piece.last + 1 });
 
-        // The rest streams through a byte counter; going over the limit fails the write, and the
-        // storage removes the partial file.
-        const rest = Readable.from(
-          (async function* () {
-            yield head;
-            for (;;) {
-              const next = await chunks.next();
-              if (next.done) return;
-              received += next.value.length;
-              if (received > size) throw tooLarge();
-              yield next.value;
-            }
-          })(),
-        );
-        const stored = await ctx.storage.putStream(key, rest, sniffed.mimeType);
-        await grants.markStored(key, stored.size, ctx.now());
-        request.log.info({ key, bytes: stored.size, type: sniffed.mimeType }, 'upload stored');
-        return { key, size: stored.size, contentType: sniffed.mimeType };
+        const joined = await joinedPieces(ctx.storage, key, piece.total);
+        const whole = await storeChecked(key, joined[Symbol.asyncIterator]() as AsyncIterator<Buffer>, size);
+        await deleteObjects(ctx.storage, pieceKeysOf(key, piece.total));
+        return whole;
       },
     );
   };

@@ -14,7 +14,8 @@ import { createStorage } from '../../storage';
 import { SPOOL_PREFIX, withSpooledFile } from '../../storage/spool';
 import type { Asset, Media } from '../../../shared/contract';
 import type { UploadResponse } from '../../../shared/contract/uploads';
-import { UPLOAD_STORAGE_REFUSED_MESSAGE } from '../../../shared/domain/uploads';
+import { UPLOAD_PIECE_BYTES, UPLOAD_STORAGE_REFUSED_MESSAGE } from '../../../shared/domain/uploads';
+import { pieceKey } from './upload-pieces';
 import { cleanupUploads } from './upload-cleanup';
 
 /** Temporary upload folders present now (the app's S3 route must leave none behind). */
@@ -163,6 +164,26 @@ describe('POST /api/objects/upload (S3 storage)', () => {
     const asset = await newAsset();
     const recorded = await postJson(t.app, '/api/media', { key, filename: 'p.png', assetId: asset.id }, { cookie });
     expect(recorded.statusCode, recorded.body).toBe(201);
+  });
+
+  it('a resumable upload (ADR 030) goes through the app’s route in pieces, which are joined in the bucket and removed', async () => {
+    const jpeg = await jpegWithExif();
+    const bytes = Buffer.concat([jpeg, Buffer.alloc(UPLOAD_PIECE_BYTES + 500 - jpeg.length, 1)]);
+    const link = await requestUpload(t.app, cookie, { contentType: 'image/jpeg', size: bytes.length, resumable: true });
+    expect(link.uploadURL.startsWith(s3.endpoint)).toBe(false);
+    expect(link.pieceSize).toBe(UPLOAD_PIECE_BYTES);
+    const url = new URL(link.uploadURL);
+    const put = (first: number, last: number) =>
+      t.app.inject({ method: 'PUT', url: `${url.pathname}${url.search}`, headers: { cookie, ...link.headers, 'content-range': `bytes ${first}-${last}/${bytes.length}` }, payload: bytes.subarray(first, last + 1) });
+    expect((await put(0, UPLOAD_PIECE_BYTES - 1)).statusCode).toBe(202);
+    expect(await exists(pieceKey(link.key, 0))).toBe(true);
+    const last = await put(UPLOAD_PIECE_BYTES, bytes.length - 1);
+    expect(last.statusCode, last.body).toBe(200);
+    const head = await client.send(new HeadObjectCommand({ Bucket: TEST_BUCKET, Key: link.key }));
+    expect(head.ContentLength).toBe(bytes.length);
+    expect(head.ContentType).toBe('image/jpeg');
+    expect(await exists(pieceKey(link.key, 0))).toBe(false);
+    expect(await exists(pieceKey(link.key, 1))).toBe(false);
   });
 
   it('the app’s route enforces 10 MB and the sniffed type with S3 too, keeping nothing', async () => {

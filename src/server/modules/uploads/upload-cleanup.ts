@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { UPLOAD_CLEANUP_INTERVAL_MS, UPLOAD_QUOTA_WINDOW_MS } from '../../../shared/domain/uploads';
 import type { AppContext } from '../../app-context';
 import { uploadGrantsRepo } from './upload-grants.repo';
+import { deleteObjects, pieceKeysOf } from './upload-pieces';
 import { schedulePeriodic } from '../../jobs/periodic';
 
 /** Any constant works; it only has to be the same in every process of this app (cf. the migration lock). */
@@ -23,7 +24,7 @@ type CleanupContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'now'>;
 
 /**
  * Deletes what uploads leave behind (issue 19): the object of every grant older than
- * config.uploads.cleanupGraceMs that no media row records, S3 multipart uploads under uploads/ begun
+ * config.uploads.cleanupGraceMs that no media row records (with its pieces, for a resumable one), S3 multipart uploads under uploads/ begun
  * before that and never completed, and grant rows once they are past the grace period and the quota
  * window (so the table holds about a day of uploads). A session-level advisory lock lets only one app
  * process run it at a time; the others answer null. A storage failure is logged and retried next run.
@@ -54,12 +55,18 @@ async function runCleanup(ctx: CleanupContext, log?: FastifyBaseLogger): Promise
 
   const skipped = new Set<string>();
   while (result.discarded + skipped.size < MAX_PER_RUN) {
-    const keys = (await grants.unrecordedBefore(graceCutoff, BATCH + skipped.size)).filter((key) => !skipped.has(key));
-    if (keys.length === 0) break;
+    const found = (await grants.unrecordedBefore(graceCutoff, BATCH + skipped.size)).filter((grant) => !skipped.has(grant.key));
+    if (found.length === 0) break;
+    const keys = found.map((grant) => grant.key);
+    // A resumable upload's pieces go with it (those joined were deleted then; the rest are here).
+    const objectsOf = (key: string) => {
+      const grant = found.find((g) => g.key === key)!;
+      return grant.resumable ? [key, ...pieceKeysOf(key, grant.declaredSize)] : [key];
+    };
     // Claimed first, deleted after: a grant a media row records meanwhile is never claimed.
     const claimed = await grants.claimForDiscard(keys, now);
     for (const key of keys) if (!claimed.includes(key)) skipped.add(key); // recorded meanwhile
-    const outcomes = await Promise.allSettled(claimed.map((key) => ctx.storage.delete(key)));
+    const outcomes = await Promise.allSettled(claimed.map((key) => deleteObjects(ctx.storage, objectsOf(key))));
     const deleted = claimed.filter((key, i) => {
       const outcome = outcomes[i]!;
       if (outcome.status === 'fulfilled') return true;

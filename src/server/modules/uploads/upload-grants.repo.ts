@@ -16,7 +16,7 @@ export function uploadGrantsRepo(db: Db) {
      * window; otherwise answers when enough of the window's uploads will have aged out. A per-user
      * advisory lock makes check and insert one step, so parallel requests cannot all slip under it.
      */
-    async issue(grant: { key: string; userId: string; declaredSize: number | undefined; now: Date; quotaBytes: number }): Promise<IssueResult> {
+    async issue(grant: { key: string; userId: string; declaredSize: number | undefined; resumable?: boolean; now: Date; quotaBytes: number }): Promise<IssueResult> {
       const need = grant.declaredSize ?? MAX_UPLOAD_BYTES;
       const since = new Date(grant.now.getTime() - UPLOAD_QUOTA_WINDOW_MS);
       return db.transaction(async (tx) => {
@@ -40,7 +40,7 @@ export function uploadGrantsRepo(db: Db) {
           const freeAt = rows[0] ? new Date(rows[0].created_at).getTime() + UPLOAD_QUOTA_WINDOW_MS : grant.now.getTime() + UPLOAD_QUOTA_WINDOW_MS;
           return { issued: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - grant.now.getTime()) / 1000)) };
         }
-        await tx.insert(uploadGrants).values({ key: grant.key, userId: grant.userId, declaredSize: grant.declaredSize ?? null, createdAt: grant.now });
+        await tx.insert(uploadGrants).values({ key: grant.key, userId: grant.userId, declaredSize: grant.declaredSize ?? null, resumable: grant.resumable ?? false, createdAt: grant.now });
         return { issued: true };
       });
     },
@@ -50,21 +50,33 @@ export function uploadGrantsRepo(db: Db) {
       await db.update(uploadGrants).set({ storedSize: Math.min(size, MAX_UPLOAD_BYTES), completedAt: now }).where(eq(uploadGrants.key, key));
     },
 
-    /** True when the clean-up has already deleted this grant's object: its links must not store it again. */
-    async isDiscarded(key: string): Promise<boolean> {
-      const [row] = await db.select({ at: uploadGrants.discardedAt }).from(uploadGrants).where(eq(uploadGrants.key, key)).limit(1);
-      return row?.at != null;
+    /**
+     * The grant behind a key, with whether a media row records it. Once `discardedAt` is set the
+     * clean-up has deleted its object: its links must not store it again.
+     */
+    async find(key: string) {
+      const [row] = await db
+        .select({
+          declaredSize: uploadGrants.declaredSize,
+          resumable: uploadGrants.resumable,
+          completedAt: uploadGrants.completedAt,
+          discardedAt: uploadGrants.discardedAt,
+          recorded: sql<boolean>`${recorded}`,
+        })
+        .from(uploadGrants)
+        .where(eq(uploadGrants.key, key))
+        .limit(1);
+      return row ?? null;
     },
 
-    /** Keys issued before `before` that no media row records and whose object is not yet deleted, oldest first. */
-    async unrecordedBefore(before: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({ key: uploadGrants.key })
+    /** Grants issued before `before` that no media row records and whose object is not yet deleted, oldest first. */
+    async unrecordedBefore(before: Date, limit: number): Promise<Array<{ key: string; resumable: boolean; declaredSize: number | null }>> {
+      return db
+        .select({ key: uploadGrants.key, resumable: uploadGrants.resumable, declaredSize: uploadGrants.declaredSize })
         .from(uploadGrants)
         .where(and(lt(uploadGrants.createdAt, before), isNull(uploadGrants.discardedAt), sql`NOT ${recorded}`))
         .orderBy(uploadGrants.createdAt)
         .limit(limit);
-      return rows.map((row) => row.key);
     },
 
     /**

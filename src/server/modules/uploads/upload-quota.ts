@@ -9,10 +9,10 @@ import { issueUploadKey } from './upload-keys';
  * (config.uploads.quotaBytesPerDay): 429 with Retry-After when it would go over. Every way of
  * obtaining somewhere to upload to (a PUT URL, a presigned POST, a multipart upload) goes through here.
  */
-export async function issueUploadGrant(ctx: AppContext, userId: string, declaredSize?: number): Promise<string> {
+export async function issueUploadGrant(ctx: AppContext, userId: string, declaredSize?: number, resumable = false): Promise<string> {
   const key = issueUploadKey(ctx.secret, userId);
   const quotaBytes = ctx.config.uploads.quotaBytesPerDay;
-  const result = await uploadGrantsRepo(ctx.db).issue({ key, userId, declaredSize, now: ctx.now(), quotaBytes });
+  const result = await uploadGrantsRepo(ctx.db).issue({ key, userId, declaredSize, resumable, now: ctx.now(), quotaBytes });
   if (!result.issued) throw tooManyRequests(uploadQuotaMessage(quotaBytes, result.retryAfterSeconds), result.retryAfterSeconds);
   return key;
 }

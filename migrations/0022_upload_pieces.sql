@@ -1,0 +1,1 @@
+ALTER TABLE "upload_grants" ADD COLUMN "resumable" boolean DEFAULT false NOT NULL;
