@@ -13,8 +13,8 @@ import {
   updateActionSchema,
   type Action,
 } from '../../../shared/contract/actions';
-import { versionFromIfMatch } from '../../../shared/contract/assets';
 import { idParams, NEXT_CURSOR_HEADER } from '../../../shared/contract/common';
+import { basedOnOf } from '../../if-match';
 import { badRequest, notFound, pgErrorCode } from '../../http-errors';
 import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
@@ -113,10 +113,7 @@ export function actionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id } = request.params;
         if (!isUuid(id)) throw notFound(ACTION_NOT_FOUND);
         const body = request.body;
-        // A change made offline names the version it was based on: one changed since is never overwritten (ADR 028).
-        const ifMatch = request.headers['if-match'];
-        const basedOn = typeof ifMatch === 'string' ? versionFromIfMatch(ifMatch) : undefined;
-        if (basedOn === null || Array.isArray(ifMatch)) throw badRequest(ACTION_IF_MATCH_INVALID_MESSAGE);
+        const basedOn = basedOnOf(request, ACTION_IF_MATCH_INVALID_MESSAGE);
 
         const updated = await transactionAs(ctx.db, request.user!.id, async (tx): Promise<Action | { changed: Action } | undefined> => {
           const txRepo = actionsRepo(tx, ctx.now);

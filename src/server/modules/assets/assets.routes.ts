@@ -4,7 +4,6 @@ import {
   assetConflictSchema,
   assetSchema,
   IF_MATCH_INVALID_MESSAGE,
-  versionFromIfMatch,
   createAssetSchema,
   idParams,
   listAssetsQuery,
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/contract';
 import { isUuid } from '../../db/keyset';
 import { JSON_CONTENT_TYPE, jsonPageOf } from '../../db/json-rows';
+import { basedOnOf } from '../../if-match';
 import { badRequest, conflict, notFound } from '../../http-errors';
 import { liesInAreas } from '../../policy/areas';
 import type { AppContext } from '../../app-context';
@@ -75,10 +75,7 @@ export function assetsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (!isUuid(request.params.id)) throw notFound(ASSET_NOT_FOUND);
-        // An edit made offline names the version it was based on: one changed since is never overwritten (ADR 028).
-        const ifMatch = request.headers['if-match'];
-        const basedOn = typeof ifMatch === 'string' ? versionFromIfMatch(ifMatch) : undefined;
-        if (basedOn === null || Array.isArray(ifMatch)) throw badRequest(IF_MATCH_INVALID_MESSAGE);
+        const basedOn = basedOnOf(request, IF_MATCH_INVALID_MESSAGE);
         await request.authorizeRecord('asset.update', () => repo.creatorOf(request.params.id));
         const result = await repo.update(request.params.id, request.body, request.user!.id, basedOn, reply.keepAnswer((made) => (made && !('kind' in made) ? { statusCode: 200, body: made } : undefined)));
         if (!result) throw notFound(ASSET_NOT_FOUND);
