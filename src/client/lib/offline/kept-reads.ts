@@ -125,10 +125,14 @@ export async function answerFromKeptLocations(url: string): Promise<Response | n
   }
 }
 
-/** Forgets every kept answer (sign-out, or another user signed in on this device). */
+/**
+ * Forgets every kept answer and the server ids of what the outbox sent (sign-out, or another user
+ * signed in on this device). The outbox itself stays: each item waits for its own user.
+ */
 export async function forgetKeptReads(): Promise<void> {
   try {
-    await (await db()).reads.clear();
+    const database = await db();
+    await Promise.all([database.reads.clear(), database.sent.clear()]);
   } catch {
     // nothing kept
   }
