@@ -64,24 +64,25 @@ test('an outbox kept by the version 1 device database is kept through the upgrad
 
   // The new version of the app opens it (version 2) and sends what waited, in order.
   await page.goto('/outbox');
-  await expect(page.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
-  const sent = (await (await context.request.get(`/api/meters/${meter.id}/readings?limit=10`)).json()) as Array<{ id: string; reading: number }>;
-  expect(sent.map((r) => r.reading)).toEqual([135, 120]);
+  const onServer = async () => (await (await context.request.get(`/api/meters/${meter.id}/readings?limit=10`)).json()) as Array<{ id: string; reading: number }>;
+  await expect.poll(async () => (await onServer()).map((r) => r.reading), { timeout: 30_000 }).toEqual([135, 120]);
+  await expect(page.getByText('Nothing waiting')).toBeVisible();
 
   // The upgraded database has the new table, holding the ids of what was sent.
-  const device = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('asset-register');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
+  const device = () =>
+    page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('asset-register');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const all = await new Promise<Array<{ serverId: string }>>((resolve) => {
+        const request = db.transaction('sent').objectStore('sent').getAll();
+        request.onsuccess = () => resolve(request.result as Array<{ serverId: string }>);
+      });
+      db.close();
+      return { version: db.version, sentIds: all.map((row) => row.serverId).sort() };
     });
-    const all = await new Promise<Array<{ serverId: string }>>((resolve) => {
-      const request = db.transaction('sent').objectStore('sent').getAll();
-      request.onsuccess = () => resolve(request.result as Array<{ serverId: string }>);
-    });
-    db.close();
-    return { version: db.version, sentIds: all.map((row) => row.serverId) };
-  });
-  expect(device.version).toBe(20);
-  expect(device.sentIds.sort()).toEqual(sent.map((r) => r.id).sort());
+  const sentIds = (await onServer()).map((r) => r.id).sort();
+  await expect.poll(device).toEqual({ version: 20, sentIds });
 });

@@ -126,13 +126,14 @@ export async function answerFromKeptLocations(url: string): Promise<Response | n
 }
 
 /**
- * Forgets every kept answer and the server ids of what the outbox sent (sign-out, or another user
- * signed in on this device). The outbox itself stays: each item waits for its own user.
+ * Forgets every kept answer, and the server ids of what the outbox sent for anyone but `signedIn`
+ * (sign-out, or another user signed in on this device). The outbox itself stays: each item waits for
+ * its own user.
  */
-export async function forgetKeptReads(): Promise<void> {
+export async function forgetKeptReads(signedIn: string | undefined): Promise<void> {
   try {
     const database = await db();
-    await Promise.all([database.reads.clear(), database.sent.clear()]);
+    await Promise.all([database.reads.clear(), database.sent.filter((sent) => sent.userId !== signedIn).delete()]);
   } catch {
     // nothing kept
   }
