@@ -313,3 +313,47 @@ test('an assessment begun on a new asset while offline and saved after the asset
   const assessments = (await (await server.get(`/api/assessments?assetId=${assets[0]!.id}`)).json()) as Array<{ condition: string }>;
   expect(assessments.map((a) => a.condition)).toEqual(['fair']);
 });
+
+test('an assessment begun on a new asset while offline and saved after another tab sent the asset lands on that asset', async ({ page, context }) => {
+  test.slow();
+  const make = `Vaillant ${Date.now().toString(36)}`;
+  await assetCreatedOffline(page, context, make);
+  // A second tab of the app on the Outbox, opened with no network (the app is installed).
+  const other = await context.newPage();
+  await other.goto('/outbox');
+  await expect(other.getByTestId('outbox-item')).toHaveCount(1);
+  await page.getByRole('button', { name: `Add Assessment: New asset: Other, ${make}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Assessment' });
+  await dialog.getByLabel('Condition', { exact: true }).selectOption('fair');
+
+  // The signal returns while the form is open, and only the other tab gets the asset through (this
+  // page's and the service worker's attempts find no network), so this page is told of it by no one:
+  // it sees the asset leave the outbox, and finds its server id on the device.
+  const created: number[] = [];
+  await context.route('**/api/assets', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    if (request.serviceWorker() || request.frame().page() !== other) return route.abort('internetdisconnected');
+    const response = await route.fetch();
+    created.push(response.status());
+    return route.fulfill({ response });
+  });
+  await context.setOffline(false);
+  // Sync now, in the other tab, until it holds the outbox's lock (this page may be trying meanwhile).
+  await expect(async () => {
+    if (await other.getByRole('button', { name: 'Sync now' }).isEnabled()) await other.getByRole('button', { name: 'Sync now' }).click();
+    await expect(other.getByText('Nothing waiting')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(created).toEqual([201]);
+  await expect(page.getByTestId('waiting-item')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save Assessment' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/outbox');
+  await expect(page.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
+
+  const server = page.context().request;
+  const assets = (await (await server.get(`/api/assets?search=${encodeURIComponent(make)}`)).json()) as Array<{ id: string }>;
+  expect(assets).toHaveLength(1);
+  const assessments = (await (await server.get(`/api/assessments?assetId=${assets[0]!.id}`)).json()) as Array<{ condition: string }>;
+  expect(assessments.map((a) => a.condition)).toEqual(['fair']);
+});

@@ -39,7 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isLoading) return;
     // What this device kept for offline reading was another user's (or nobody is signed in now).
-    if (rememberedUser()?.id !== user?.id) void forgetKeptReads();
+    if (rememberedUser()?.id !== user?.id) void forgetKeptReads(user?.id);
     rememberUser(user ?? null);
   }, [user, isLoading]);
 

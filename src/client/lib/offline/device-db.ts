@@ -55,6 +55,18 @@ export type OutboxKind = 'asset' | 'reading' | 'assessment' | 'asset-edit' | 'ac
 /** The field of a child's body that takes its parent's server id. */
 export type OutboxParentField = 'assetId' | 'assessmentId' | 'actionId' | 'inspectionId';
 
+/**
+ * The server id of a record this device sent from its outbox (ADR 028): a child saved in a form opened
+ * while its parent still waited (in any tab, or while the service worker sent it) takes the id from
+ * here. Written in the transaction that removes the parent; kept 7 days, and forgotten on sign-out.
+ */
+export interface SentRecord {
+  clientId: string;
+  serverId: string;
+  userId: string;
+  sentAt: number;
+}
+
 /** A photo chosen in a form, handed to the outbox when the record it belongs to is kept there. */
 export interface PhotoToKeep {
   file: File;
@@ -82,14 +94,19 @@ export interface OutboxPhoto {
 }
 
 /**
- * The app's IndexedDB database (Dexie): GET answers kept for offline reading, and the outbox of
- * writes made on the device (ADR 028). Loaded on demand, outside the initial JS.
+ * The app's IndexedDB database (Dexie): GET answers kept for offline reading, the outbox of writes
+ * made on the device and the server ids of what it sent (ADR 028). Loaded on demand, outside the
+ * initial JS. A new version only adds tables here: Dexie keeps the existing ones and their rows.
  */
 export const deviceDb = new Dexie('asset-register') as Dexie & {
   reads: EntityTable<KeptRead, 'url'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
+  sent: EntityTable<SentRecord, 'clientId'>;
 };
 deviceDb.version(1).stores({
   reads: 'url, savedAt',
   outbox: '++seq, &clientId, userId, kind',
+});
+deviceDb.version(2).stores({
+  sent: 'clientId, sentAt',
 });

@@ -125,10 +125,15 @@ export async function answerFromKeptLocations(url: string): Promise<Response | n
   }
 }
 
-/** Forgets every kept answer (sign-out, or another user signed in on this device). */
-export async function forgetKeptReads(): Promise<void> {
+/**
+ * Forgets every kept answer, and the server ids of what the outbox sent for anyone but `signedIn`
+ * (sign-out, or another user signed in on this device). The outbox itself stays: each item waits for
+ * its own user.
+ */
+export async function forgetKeptReads(signedIn: string | undefined): Promise<void> {
   try {
-    await (await db()).reads.clear();
+    const database = await db();
+    await Promise.all([database.reads.clear(), database.sent.filter((sent) => sent.userId !== signedIn).delete()]);
   } catch {
     // nothing kept
   }

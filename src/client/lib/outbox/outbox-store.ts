@@ -3,8 +3,8 @@ import { deviceDb, type OutboxItem, type PhotoToKeep } from '@/lib/offline/devic
 import { requestOutboxSync } from '@/lib/offline/service-worker';
 import { randomUuid } from '@/lib/random-uuid';
 import { refreshAfter } from './refresh-after';
-import { replay as replayItems, rememberSent, sentServerId, type ReplayResult } from './replay';
-import { withParentId, type SentItem } from './replay-steps';
+import { replay as replayItems, withSentParent, type ReplayResult } from './replay';
+import type { SentItem } from './replay-steps';
 
 /**
  * The outbox (ADR 028): writes made on this device, kept in IndexedDB and sent in the order they were
@@ -21,18 +21,16 @@ export type NewOutboxItem = Pick<OutboxItem, 'clientId' | 'userId' | 'kind' | 'm
 export async function enqueue(items: NewOutboxItem[]): Promise<void> {
   const now = Date.now();
   const row = (next: NewOutboxItem): OutboxItem => ({ ...next, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: null, status: 'waiting' });
-  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
-    for (const item of items) await deviceDb.outbox.add(row(await withSentParent(item)));
+  // The sent ids are read in the same transaction, so a parent removed by a replay (any tab, or the
+  // service worker) just before is found with its server id, never as gone.
+  await deviceDb.transaction('rw', deviceDb.outbox, deviceDb.sent, async () => {
+    for (const item of items) {
+      const parent = await withSentParent(item);
+      await deviceDb.outbox.add(row(parent.state === 'ready' ? parent.item : item));
+    }
   });
   // Where the browser has Background Sync, the service worker sends them even if the app is closed first.
   void requestOutboxSync();
-}
-
-/** A child whose parent this page (or the service worker) has sent already takes the parent's id at once (replay.ts). */
-async function withSentParent(item: NewOutboxItem): Promise<NewOutboxItem> {
-  const serverId = item.parent && sentServerId(item.parent.clientId);
-  if (!item.parent || !serverId || (await deviceDb.outbox.where('clientId').equals(item.parent.clientId).count()) > 0) return item;
-  return withParentId(item, serverId);
 }
 
 /**
@@ -126,8 +124,7 @@ export function replay(userId: string, { force = false } = {}): Promise<ReplayRe
   return replayItems(userId, { force, onSent: refreshAfter });
 }
 
-/** An item the service worker sent (its "sent" message): this page learns its id and refreshes what shows it. */
+/** An item the service worker sent (its "sent" message): this page refreshes what shows it (its id is in the device's `sent` table). */
 export function sentElsewhere(sent: SentItem): void {
-  rememberSent(sent);
   refreshAfter(sent);
 }

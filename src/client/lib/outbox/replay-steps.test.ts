@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@/lib/offline/device-db';
-import { afterAnswer, OUTBOX_SENT_MESSAGE, outboxSentMessage, sentItem, withParentId } from './replay-steps';
+import { afterAnswer, childOfParent, OUTBOX_SENT_MESSAGE, outboxSentMessage, sentItem, withParentId } from './replay-steps';
 
 const item = (more: Partial<OutboxItem> = {}): OutboxItem => ({
   seq: 1,
@@ -66,5 +66,20 @@ describe('outbox replay steps', () => {
     for (const other of [null, 'outbox-sent', { type: 'SKIP_WAITING' }, { ...message, clientId: 1 }, { ...message, refs: null }, { ...message, kind: undefined }]) {
       expect(outboxSentMessage(other)).toBeNull();
     }
+  });
+
+  it("lets a child go with its parent's server id once the parent was sent, from any tab or the worker", () => {
+    const child = { body: { condition: 'fair', assetId: 'c-1' }, refs: { assetId: 'c-1' }, parent: { clientId: 'c-1', field: 'assetId' as const, label: 'New asset' } };
+    // Sent: the id kept on the device goes in, as the parent's answer would have put it.
+    expect(childOfParent(child, { waiting: false, serverId: 'a-9' })).toEqual({ state: 'ready', item: { body: { condition: 'fair', assetId: 'a-9' }, refs: { assetId: 'a-9' }, parent: undefined } });
+    // Still in the outbox (it may even be kept as sent meanwhile: the outbox decides): the child waits.
+    expect(childOfParent(child, { waiting: true })).toEqual({ state: 'waiting' });
+    expect(childOfParent(child, { waiting: true, serverId: 'a-9' })).toEqual({ state: 'waiting' });
+    // Neither in the outbox nor sent from this device: discarded.
+    expect(childOfParent(child, { waiting: false })).toEqual({ state: 'gone' });
+    expect(childOfParent(child, undefined)).toEqual({ state: 'gone' });
+    // Without a parent an item goes as it is.
+    const reading = { body: { reading: 5 }, refs: { meterId: 'm-1' } };
+    expect(childOfParent(reading, undefined)).toEqual({ state: 'ready', item: reading });
   });
 });

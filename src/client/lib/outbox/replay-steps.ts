@@ -51,6 +51,31 @@ export function withParentId<T extends Pick<OutboxItem, 'body' | 'refs' | 'paren
   };
 }
 
+/** How long the server id of a sent record is kept on the device for children saved after it (a form left open a week is made again). */
+export const SENT_IDS_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+/** A child's parent as the device knows it: still in the outbox, or sent (with its server id), or neither. */
+export interface ParentOnDevice {
+  waiting: boolean;
+  serverId?: string;
+}
+
+export type ChildState<T> = { state: 'ready'; item: T } | { state: 'waiting' } | { state: 'gone' };
+
+/**
+ * Whether an item can go: `ready` (with the parent's server id put in it, when it has a parent that was
+ * sent), `waiting` for a parent still in the outbox, or `gone` when its parent was discarded.
+ */
+export function childOfParent<T extends Pick<OutboxItem, 'body' | 'refs' | 'parent'>>(
+  item: T,
+  parent: ParentOnDevice | undefined,
+): ChildState<T> {
+  if (!item.parent) return { state: 'ready', item };
+  if (!parent || (!parent.waiting && !parent.serverId)) return { state: 'gone' };
+  if (parent.waiting) return { state: 'waiting' };
+  return { state: 'ready', item: withParentId(item, parent.serverId!) };
+}
+
 /**
  * What an item that was not sent becomes: `conflict` and `failed` wait for the user and the replay
  * goes on; `retry` backs off and stops the replay, so no later item overtakes it.

@@ -3,7 +3,7 @@ import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-errors';
 import { outcomeOf } from './outcome';
 import { sendPhoto, type Sent } from './send-photo';
-import { afterAnswer, sentItem, withParentId, type SentItem } from './replay-steps';
+import { afterAnswer, childOfParent, SENT_IDS_KEPT_MS, sentItem, withParentId, type ChildState, type ParentOnDevice, type SentItem } from './replay-steps';
 
 /**
  * The outbox replay (ADR 028): sends a user's waiting items in order. The one copy of it, run by the
@@ -16,29 +16,32 @@ import { afterAnswer, sentItem, withParentId, type SentItem } from './replay-ste
 export const OUTBOX_LOCK = 'asset-register-outbox';
 
 /**
- * The server ids of the records sent from this page (or worker), by client id: a child made in a form
- * opened while its parent was still in the outbox (an assessment of a new asset) and saved after the
- * parent went takes the id at once, rather than waiting for a parent that is no longer there. The
- * pages also learn the ids of what the service worker sent (its "sent" message).
+ * A child's parent as the device knows it. The server ids of sent records are kept in IndexedDB
+ * (the `sent` table, written with the parent's removal), so a child saved in a form opened while its
+ * parent still waited (an assessment of a new asset) takes the id at once, whichever tab or the
+ * service worker sent the parent, and however late this page hears of it.
  */
-const sentIds = new Map<string, string>();
+async function parentOnDevice(clientId: string): Promise<ParentOnDevice> {
+  if ((await deviceDb.outbox.where('clientId').equals(clientId).count()) > 0) return { waiting: true };
+  const sent = await deviceDb.sent.get(clientId);
+  return { waiting: false, ...(sent && { serverId: sent.serverId }) };
+}
 
-export const sentServerId = (clientId: string): string | undefined => sentIds.get(clientId);
-
-export function rememberSent({ clientId, serverId }: SentItem): void {
-  if (serverId) sentIds.set(clientId, serverId);
+/** Whether an item can go (childOfParent), given what the device knows of its parent. */
+export async function withSentParent<T extends Pick<OutboxItem, 'body' | 'refs' | 'parent'>>(item: T): Promise<ChildState<T>> {
+  return childOfParent(item, item.parent && (await parentOnDevice(item.parent.clientId)));
 }
 
 /**
- * A parent reached the server: it leaves the outbox, and its children get its server id, in one
- * transaction, so a child never waits for a parent that is gone.
+ * A parent reached the server: it leaves the outbox, its server id is kept, and its children get it,
+ * in one transaction, so a child never waits for a parent that is gone, nor finds it gone without
+ * its id.
  */
-async function removeSent(item: OutboxItem, sent: SentItem): Promise<void> {
-  rememberSent(sent);
-  const { serverId } = sent;
-  await deviceDb.transaction('rw', deviceDb.outbox, async () => {
+async function removeSent(item: OutboxItem, { serverId }: SentItem): Promise<void> {
+  await deviceDb.transaction('rw', deviceDb.outbox, deviceDb.sent, async () => {
     await deviceDb.outbox.delete(item.seq!);
     if (!serverId) return;
+    await deviceDb.sent.put({ clientId: item.clientId, serverId, userId: item.userId, sentAt: Date.now() });
     await deviceDb.outbox
       .filter((child) => child.parent?.clientId === item.clientId)
       .modify((child) => {
@@ -47,14 +50,9 @@ async function removeSent(item: OutboxItem, sent: SentItem): Promise<void> {
   });
 }
 
-/**
- * Whether a child can go: its parent has reached the server (the child then has no `parent`). One
- * whose parent waits or was refused waits with it; one whose parent is gone without an id fails.
- */
-async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gone'> {
-  if (!item.parent) return 'ready';
-  const parent = await deviceDb.outbox.where('clientId').equals(item.parent.clientId).first();
-  return parent ? 'waiting' : 'gone';
+/** The ids of records sent more than SENT_IDS_KEPT_MS ago are no longer needed. */
+async function pruneSent(now: number): Promise<void> {
+  await deviceDb.sent.where('sentAt').below(now - SENT_IDS_KEPT_MS).delete();
 }
 
 async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
@@ -95,17 +93,21 @@ export type ReplayResult = 'done' | 'stopped' | 'busy';
  * has just come back, or the user pressed Sync now).
  */
 async function replayNow(userId: string, force: boolean, onSent: (sent: SentItem) => void): Promise<ReplayResult> {
+  await pruneSent(Date.now());
   const queued = await deviceDb.outbox.where('userId').equals(userId).sortBy('seq');
   for (const { seq } of queued) {
     // Read afresh: a parent sent earlier in this run has given its children its id meanwhile.
-    const item = await deviceDb.outbox.get(seq!);
-    if (!item || item.status !== 'waiting') continue;
-    const parent = await parentState(item);
-    if (parent === 'waiting') continue;
-    if (parent === 'gone') {
-      await deviceDb.outbox.update(item.seq!, { status: 'failed', lastError: `What it belongs to (${item.parent!.label}) was discarded` });
+    const found = await deviceDb.outbox.get(seq!);
+    if (!found || found.status !== 'waiting') continue;
+    const parent = await withSentParent(found);
+    if (parent.state === 'waiting') continue;
+    if (parent.state === 'gone') {
+      await deviceDb.outbox.update(found.seq!, { status: 'failed', lastError: `What it belongs to (${found.parent!.label}) was discarded` });
       continue;
     }
+    const item = parent.item;
+    // A child kept before its parent's id was (an item from before the sent table): it takes it now.
+    if (item !== found) await deviceDb.outbox.put(item);
     if (!force && item.nextAttemptAt > Date.now()) return 'stopped';
     const { outcome, error, conflict, answer } = await send(item);
     if (outcome === 'sent') {

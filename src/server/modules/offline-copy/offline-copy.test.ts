@@ -12,16 +12,17 @@ let t: TestApp;
 let admin: string;
 let userId: string;
 let site: LocationRow;
+let building: LocationRow;
 let floor: LocationRow;
 let boiler: AssetRow;
 let gate: AssetRow;
 let elsewhereAsset: AssetRow;
 let elsewhere: LocationRow;
 
-const addMeter = (meterNumber: string, location: LocationRow) =>
-  createdBy(sendAs(t.app, admin, 'POST', '/api/meters', { meterNumber, type: 'electricity', unit: 'kWh', multiplier: 1, locationId: location.id }));
-const addReading = (meterId: string, reading: number, day: number) =>
-  createdBy(sendAs(t.app, admin, 'POST', '/api/meter-readings', { meterId, reading, readingDate: new Date(Date.UTC(2026, 0, day)).toISOString() }));
+const addMeter = (meterNumber: string, location: LocationRow, multiplier = 1) =>
+  createdBy(sendAs(t.app, admin, 'POST', '/api/meters', { meterNumber, type: 'electricity', unit: 'kWh', multiplier, locationId: location.id }));
+const addReading = (meterId: string, reading: number, day: number, confirmReset = false) =>
+  createdBy(sendAs(t.app, admin, 'POST', '/api/meter-readings', { meterId, reading, readingDate: new Date(Date.UTC(2026, 0, day)).toISOString(), confirmReset }));
 const addAction = (title: string, assetId: string | null, status: ActionStatus = 'open') =>
   createdBy(sendAs(t.app, admin, 'POST', '/api/actions', { title, assetId, priority: 'high', status }));
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ cookie: admin, user: { id: userId } } = await registerUser(t.app, { role: 'org_admin' }));
   site = await insertLocation(t.db, { name: 'Offline Depot' });
-  const building = await insertLocation(t.db, { name: 'Block B', parent: site });
+  building = await insertLocation(t.db, { name: 'Block B', parent: site });
   floor = await insertLocation(t.db, { name: 'Basement', parent: building });
   gate = await insertAsset(t.db, userId, { location: site, description: 'Gate' });
   boiler = await insertAsset(t.db, userId, { location: floor, description: 'Boiler', make: 'Ideal', customFields: { kW: 40 } });
@@ -55,21 +56,41 @@ describe('GET /api/locations/{id}/offline-copy', () => {
   it('holds every meter inside with its latest readings, each as its own pages read them', async () => {
     const main = await addMeter('OC-MAIN', site);
     const sub = await addMeter('OC-SUB', floor);
+    const full = await addMeter('OC-FULL', building);
+    const flow = await addMeter('OC-FLOW', floor, 10);
     await addMeter('OC-OTHER', elsewhere);
+    // More than a page; exactly a page; none (OC-SUB); and one with readings of the same date and a reset.
     for (let day = 1; day <= METER_READINGS_PAGE_SIZE + 2; day++) await addReading(main.id, day * 10, day);
+    for (let day = 1; day <= METER_READINGS_PAGE_SIZE; day++) await addReading(full.id, day * 5, day);
+    for (const [reading, day, confirmReset] of [[100, 1, false], [150, 2, false], [160, 2, false], [3, 3, true], [40, 4, false]] as const) {
+      await addReading(flow.id, reading, day, confirmReset);
+    }
     const copy = (await getJson(t.app, offlineCopyPath(site.id), admin)).json<OfflineCopy>();
-    expect(copy.meters.map((m) => m.meterNumber)).toEqual(['OC-MAIN', 'OC-SUB']);
+    expect(copy.meters.map((m) => m.meterNumber)).toEqual(['OC-FLOW', 'OC-FULL', 'OC-MAIN', 'OC-SUB']);
     for (const meter of copy.meters) expect(meter).toEqual((await getJson(t.app, `/api/meters/${meter.id}`, admin)).json());
-    expect(copy.readings.map((r) => r.meterId)).toEqual([main.id, sub.id]);
+    expect(copy.readings.map((r) => r.meterId)).toEqual([flow.id, full.id, main.id, sub.id]);
     // The first page of each history, with its cursor, as the meter page asks for it online.
-    const [mainReadings, subReadings] = copy.readings;
-    const firstPage = await getJson(t.app, `/api/meters/${main.id}/readings?limit=${METER_READINGS_PAGE_SIZE}`, admin);
-    expect(mainReadings!.items).toHaveLength(METER_READINGS_PAGE_SIZE);
-    expect(mainReadings!.items).toEqual(firstPage.json());
-    expect(mainReadings!.nextCursor).toBe(firstPage.headers['x-next-cursor']);
-    expect(subReadings).toEqual({ meterId: sub.id, items: [], nextCursor: null });
+    for (const kept of copy.readings) {
+      const firstPage = await getJson(t.app, `/api/meters/${kept.meterId}/readings?limit=${METER_READINGS_PAGE_SIZE}`, admin);
+      expect(kept.items).toEqual(firstPage.json());
+      expect(kept.nextCursor).toBe(firstPage.headers['x-next-cursor'] ?? null);
+    }
+    const pageOf = (meterId: string) => copy.readings.find((r) => r.meterId === meterId)!;
+    expect(pageOf(main.id).items).toHaveLength(METER_READINGS_PAGE_SIZE);
+    expect(pageOf(main.id).nextCursor).not.toBeNull();
+    expect(pageOf(full.id).items).toHaveLength(METER_READINGS_PAGE_SIZE);
+    expect(pageOf(full.id).nextCursor).toBeNull();
+    expect(pageOf(sub.id)).toEqual({ meterId: sub.id, items: [], nextCursor: null });
+    // Consumption from the reading before each (by date, then id), none across the reset, times the multiplier.
+    const flowItems = pageOf(flow.id).items;
+    expect(flowItems).toHaveLength(5);
+    expect(flowItems.slice(0, 2).map((r) => [r.reading, r.consumption])).toEqual([[40, 370], [3, null]]);
+    expect(flowItems.at(-1)).toMatchObject({ reading: 100, consumption: null });
+    // The kept cursor continues where the page stopped, as the online one does.
+    const rest = await getJson(t.app, `/api/meters/${main.id}/readings?limit=${METER_READINGS_PAGE_SIZE}&cursor=${pageOf(main.id).nextCursor}`, admin);
+    expect(rest.json<{ reading: number; consumption: number | null }[]>().map((r) => [r.reading, r.consumption])).toEqual([[20, 10], [10, null]]);
     const basement = (await getJson(t.app, offlineCopyPath(floor.id), admin)).json<OfflineCopy>();
-    expect(basement.meters.map((m) => m.meterNumber)).toEqual(['OC-SUB']);
+    expect(basement.meters.map((m) => m.meterNumber)).toEqual(['OC-FLOW', 'OC-SUB']);
   });
 
   it('holds the actions not done on the assets inside, each as its own page reads it; not done ones, nor others', async () => {
