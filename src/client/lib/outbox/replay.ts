@@ -3,7 +3,7 @@ import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-errors';
 import { outcomeOf } from './outcome';
 import { sendPhoto, type Sent } from './send-photo';
-import { afterAnswer, sentItem, withParentId, type SentItem } from './replay-steps';
+import { afterAnswer, afterConflict, rebasedOn, sentItem, withParentId, type SentItem } from './replay-steps';
 
 /**
  * The outbox replay (ADR 028): sends a user's waiting items in order. The one copy of it, run by the
@@ -31,13 +31,24 @@ export function rememberSent({ clientId, serverId }: SentItem): void {
 
 /**
  * A parent reached the server: it leaves the outbox, and its children get its server id, in one
- * transaction, so a child never waits for a parent that is gone.
+ * transaction, so a child never waits for a parent that is gone. An edit that went through (not one
+ * `settled` because the server had its values already) is the version the same record's later edits
+ * on this device build on.
  */
-async function removeSent(item: OutboxItem, sent: SentItem): Promise<void> {
+async function removeSent(item: OutboxItem, sent: SentItem, answer: unknown, settled: boolean): Promise<void> {
   rememberSent(sent);
   const { serverId } = sent;
   await deviceDb.transaction('rw', deviceDb.outbox, async () => {
     await deviceDb.outbox.delete(item.seq!);
+    if (item.method === 'PATCH' && !settled) {
+      await deviceDb.outbox
+        .where('userId')
+        .equals(item.userId)
+        .modify((later) => {
+          const next = rebasedOn(later, item, answer);
+          if (next) later.headers = next.headers;
+        });
+    }
     if (!serverId) return;
     await deviceDb.outbox
       .filter((child) => child.parent?.clientId === item.clientId)
@@ -57,7 +68,7 @@ async function parentState(item: OutboxItem): Promise<'ready' | 'waiting' | 'gon
   return parent ? 'waiting' : 'gone';
 }
 
-async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
+async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict']; settled?: boolean }> {
   if (item.kind === 'photo') {
     return sendPhoto(item, async (upload) => {
       await deviceDb.outbox.update(item.seq!, { photo: { ...item.photo!, upload } });
@@ -76,11 +87,9 @@ async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['c
     throw error;
   }
   if (res.ok) return { outcome: 'sent', answer: await res.json().catch(() => undefined) };
-  // The record changed after the version this edit was based on: the user decides (Outbox screen).
-  if (res.status === 412) {
-    const conflict = (await res.json()) as { message: string; current: Record<string, unknown> };
-    return { outcome: 'conflict', error: conflict.message, conflict };
-  }
+  // The record changed after the version this edit was based on: the user decides (Outbox screen),
+  // unless the server has the edit's values already.
+  if (res.status === 412) return afterConflict(item, (await res.json()) as { message: string; current: Record<string, unknown> });
   const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
   return { outcome: outcomeOf(res.status, message), error: message };
 }
@@ -107,10 +116,10 @@ async function replayNow(userId: string, force: boolean, onSent: (sent: SentItem
       continue;
     }
     if (!force && item.nextAttemptAt > Date.now()) return 'stopped';
-    const { outcome, error, conflict, answer } = await send(item);
+    const { outcome, error, conflict, answer, settled = false } = await send(item);
     if (outcome === 'sent') {
       const sent = sentItem(item, answer);
-      await removeSent(item, sent);
+      await removeSent(item, sent, answer, settled);
       onSent(sent);
       continue;
     }

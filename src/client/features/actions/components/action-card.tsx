@@ -30,9 +30,10 @@ export function ActionCard({ action }: { action: Action }) {
   // ADR 024: progressing an action is action.update; without it the controls say why.
   const { can, reason } = useCan();
   const mayUpdate = can('action.update', { creatorId: action.createdBy });
-  // A change made offline and still in the outbox (the newest), shown until it reaches the server.
+  // A change made offline (its status, or the whole action edited) and still in the outbox (the
+  // newest), shown until it reaches the server.
   const { user } = useAuth();
-  const waiting = useOutboxItems(user?.id).findLast((item) => item.kind === 'action-status' && item.refs.actionId === action.id);
+  const waiting = useOutboxItems(user?.id).findLast((item) => (item.kind === 'action-status' || item.kind === 'action-edit') && item.refs.actionId === action.id);
   // While the change is saved (and the list refetched) the select shows the chosen status.
   const status: ActionStatus = (updateAction.isPending && updateAction.variables) || (waiting?.body.status as ActionStatus | undefined) || action.status;
 
