@@ -18,7 +18,7 @@ import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
 import { Badge } from '@/components/ui/badge';
 import { useChangeActionStatus } from '@/features/actions/api/use-change-action-status';
 import { useAuth } from '@/lib/auth';
-import { useOutboxItems, type OutboxItem } from '@/lib/outbox';
+import { useOutboxItems, withWaitingChanges } from '@/lib/outbox';
 import { ActionFormDialog } from './action-form-dialog';
 
 /** One remedial action (spec §2 Actions): what, how urgent, who and when, with quick status change and Edit. */
@@ -37,7 +37,7 @@ export function ActionCard({ action }: { action: Action }) {
   const waiting = mine.at(-1);
   // Edit opens on the action as the changes still waiting will leave it, so a second edit made before
   // the first is sent does not put back what the first changed (it is sent after it, ADR 028).
-  const toEdit = editedBy(action, mine);
+  const toEdit = withWaitingChanges(action, mine, { assetId: 'assetCode' });
   // While the change is saved (and the list refetched) the select shows the chosen status.
   const status: ActionStatus = (updateAction.isPending && updateAction.variables) || (waiting?.body.status as ActionStatus | undefined) || action.status;
 
@@ -122,15 +122,6 @@ export function ActionCard({ action }: { action: Action }) {
       <ActionFormDialog open={editing} onOpenChange={setEditing} action={toEdit} />
     </Card>
   );
-}
-
-/** The action with the values of this device's changes still waiting to be sent, oldest first (its version stays the server's). */
-function editedBy(action: Action, changes: readonly OutboxItem[]): Action {
-  const waiting = changes.filter((item) => item.status === 'waiting');
-  if (waiting.length === 0) return action;
-  const edited = { ...action, ...Object.assign({}, ...waiting.map((item) => item.body)), updatedAt: action.updatedAt } as Action;
-  // The code of an asset chosen on the device is not known here: the picker finds it by id.
-  return edited.assetId === action.assetId ? edited : { ...edited, assetCode: null };
 }
 
 function Detail({ icon: Icon, label, className, children }: { icon: LucideIcon; label: string; className?: string; children: ReactNode }) {
