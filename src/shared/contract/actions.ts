@@ -60,7 +60,7 @@ export type Action = z.infer<typeof actionSchema>;
 
 /**
  * An edit made against an older version (ADR 028), as for assets: PATCH /api/actions/{id} with
- * `If-Match: "<updatedAt>"` of the version the editor saw (a status changed offline) answers 412 with
+ * `If-Match: "<updatedAt>"` of the version the editor saw (a status change or an edit made offline) answers 412 with
  * the action as it is now, and changes nothing.
  */
 export const ACTION_CHANGED_MESSAGE = 'This action was changed by someone else after you opened it';

@@ -23,6 +23,8 @@ import { useMedia } from '@/features/media/api/use-media';
 import { AssetMedia } from '@/features/media/components/asset-media';
 import { paths } from '@/config/paths';
 import { useTabParam } from '@/lib/use-tab-param';
+import { useAuth } from '@/lib/auth';
+import { useOutboxItems, withWaitingChanges } from '@/lib/outbox';
 
 /** /assets/{id} (spec §2): header, and the Details, Assessments, Actions, Media, Compliance (ADR 025) and History tabs. */
 export default function AssetDetailPage() {
@@ -70,6 +72,10 @@ function AssetPage({ asset }: { asset: Asset }) {
   // The Details tab sets each compliance flag beside what the inspections show (issue 23).
   const obligations = useObligations({ kind: 'asset', id: asset.id, name: asset.assetId, type: asset.type }).data;
   const evidence = useMemo(() => obligations && flagEvidence(obligations), [obligations]);
+  // Edit opens on the asset as this device's edits still waiting to be sent leave it (ADR 028).
+  const { user } = useAuth();
+  const waitingEdits = useOutboxItems(user?.id).filter((item) => item.kind === 'asset-edit' && item.refs.assetId === asset.id);
+  const toEdit = withWaitingChanges(asset, waitingEdits, { locationId: 'locationPath' });
 
   return (
     <>
@@ -105,7 +111,7 @@ function AssetPage({ asset }: { asset: Asset }) {
         </TabsContent>
       </Tabs>
 
-      <AssetFormDialog open={editing} onOpenChange={setEditing} asset={asset} />
+      <AssetFormDialog open={editing} onOpenChange={setEditing} asset={toEdit} />
       <DeleteAssetDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
 import { countOf, formatDateTime, formatFileSize } from '@/lib/format';
-import { describeKeptWith, discardOutboxItem, keepMyVersion, keptWith, outboxNoun, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
+import { describeKeptWith, discardOutboxItem, keptWith, outboxNoun, replayOutbox, retryOutboxItem, useOutboxItems, type OutboxItem } from '@/lib/outbox';
+import { ConflictChoice } from '@/components/domain/conflict-choice';
 import { useOnline } from '@/lib/offline/use-online';
 
 /**
@@ -116,55 +117,5 @@ function OutboxCard({ item, all }: { item: OutboxItem; all: OutboxItem[] }) {
         </div>
       )}
     </Card>
-  );
-}
-
-const shown = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-const fieldLabel = (field: string): string => {
-  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-/**
- * An edit made offline to a record someone changed meanwhile: the fields where the two versions
- * differ, side by side, and the choice. "Keep mine" sends the user's version again, now based on the
- * record as it is; "Discard mine" drops it and keeps theirs.
- */
-function ConflictChoice({ item, current }: { item: OutboxItem; current: Record<string, unknown> }) {
-  const differing = Object.keys(item.body).filter((field) => field in current && shown(item.body[field]) !== shown(current[field]));
-  return (
-    <div className="grid gap-3" data-testid="conflict">
-      <p role="alert" className="text-sm text-destructive">
-        {item.conflict?.message}. Choose which version to keep.
-      </p>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b">
-            <th className="py-1 pr-3 font-medium">Field</th>
-            <th className="py-1 pr-3 font-medium">Now on the server</th>
-            <th className="py-1 font-medium">Yours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {differing.map((field) => (
-            <tr key={field} className="border-b last:border-0" data-testid="conflict-field">
-              <th scope="row" className="py-1 pr-3 font-normal text-muted-foreground">
-                {fieldLabel(field)}
-              </th>
-              <td className="break-words py-1 pr-3">{shown(current[field])}</td>
-              <td className="break-words py-1">{shown(item.body[field])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => void keepMyVersion(item.clientId)}>
-          Keep mine
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void discardOutboxItem(item.clientId)}>
-          <Trash2 aria-hidden /> Discard mine
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -50,7 +50,7 @@ export interface OutboxItem {
   photo?: OutboxPhoto;
 }
 
-export type OutboxKind = 'asset' | 'reading' | 'assessment' | 'asset-edit' | 'action' | 'action-status' | 'inspection' | 'photo';
+export type OutboxKind = 'asset' | 'reading' | 'assessment' | 'asset-edit' | 'action' | 'action-status' | 'action-edit' | 'inspection' | 'photo';
 
 /** The field of a child's body that takes its parent's server id. */
 export type OutboxParentField = 'assetId' | 'assessmentId' | 'actionId' | 'inspectionId';

@@ -8,6 +8,7 @@ import { outboxSentMessage } from './replay-steps';
 
 export type { OutboxItem, OutboxKind, OutboxParentField, PhotoToKeep };
 export { describeKeptWith, keptWith, outboxNoun } from './kept-with';
+export { withWaitingChanges } from './waiting-changes';
 
 /** Items that waited longer than this get a warning in the banner. */
 export const OUTBOX_STALE_MS = 24 * 60 * 60_000;

@@ -9,6 +9,7 @@ const NOUNS: Record<OutboxKind, string> = {
   assessment: 'assessment',
   action: 'action',
   'action-status': 'status change',
+  'action-edit': 'change',
   inspection: 'inspection',
   photo: 'photo',
 };

@@ -12,6 +12,7 @@ const REFRESHED_BY: Record<Exclude<OutboxKind, 'photo'>, (item: SentItem) => Arr
   assessment: () => [queryKeys.assessments, queryKeys.assets, queryKeys.dashboardStats],
   action: () => [queryKeys.actions, queryKeys.dashboardStats],
   'action-status': () => [queryKeys.actions, queryKeys.dashboardStats],
+  'action-edit': () => [queryKeys.actions, queryKeys.dashboardStats],
   // An inspection moves the obligation's due date, and a failed one raises a remedial action.
   inspection: () => [queryKeys.obligations, [apiPaths.complianceSummary], [apiPaths.complianceWorklist], queryKeys.actions, queryKeys.dashboardStats],
 };
@@ -20,5 +21,5 @@ const REFRESHED_BY: Record<Exclude<OutboxKind, 'photo'>, (item: SentItem) => Arr
 export function refreshAfter(item: SentItem): void {
   if (item.kind === 'photo') return refreshAfterMediaChange(item.refs.assetId);
   for (const queryKey of REFRESHED_BY[item.kind](item)) void queryClient.invalidateQueries({ queryKey });
-  if (item.kind === 'action' || item.kind === 'action-status' || item.kind === 'inspection') void invalidateAssetHistory(queryClient);
+  if (item.kind === 'action' || item.kind === 'action-status' || item.kind === 'action-edit' || item.kind === 'inspection') void invalidateAssetHistory(queryClient);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@/lib/offline/device-db';
-import { afterAnswer, childOfParent, OUTBOX_SENT_MESSAGE, outboxSentMessage, sentItem, withParentId } from './replay-steps';
+import { afterAnswer, afterConflict, childOfParent, OUTBOX_SENT_MESSAGE, outboxSentMessage, rebasedOn, sentItem, withParentId } from './replay-steps';
 
 const item = (more: Partial<OutboxItem> = {}): OutboxItem => ({
   seq: 1,
@@ -81,5 +81,50 @@ describe('outbox replay steps', () => {
     // Without a parent an item goes as it is.
     const reading = { body: { reading: 5 }, refs: { meterId: 'm-1' } };
     expect(childOfParent(reading, undefined)).toEqual({ state: 'ready', item: reading });
+  });
+
+  describe('an edit the server answered 412', () => {
+    // What the Edit Action dialog sends (the form's values, blanks as null) and what the server answers.
+    const edit = { assetId: null, assessmentId: null, title: 'Bleed the radiators', description: null, category: 'maintenance', priority: 'high', status: 'open', assignee: null, targetDate: '2026-12-01' };
+    const current = {
+      id: 'a-1', actionId: 'ACT-0007', assetId: null, assetCode: null, assessmentId: null, title: 'Bleed the radiators', description: null, category: 'maintenance',
+      priority: 'high', status: 'open', assignee: null, targetDate: '2026-12-01', completedDate: null, createdBy: 'u-2', createdAt: '2026-11-20T09:00:00.000Z',
+      updatedAt: '2026-11-27T10:00:00.000Z', overdue: false,
+    };
+    const message = 'This action was changed by someone else after you opened it';
+
+    it('is sent, with the server\'s record as its answer, when the server already has every value it sets', () => {
+      expect(afterConflict({ body: edit }, { message, current })).toEqual({ outcome: 'sent', answer: current, settled: true });
+      // Blank and null alike, a date against the same instant, a status change two people made.
+      expect(afterConflict({ body: { ...edit, assignee: '', targetDate: '2026-12-01T00:00:00.000Z' } }, { message, current }).outcome).toBe('sent');
+      expect(afterConflict({ body: { status: 'completed' } }, { message, current: { ...current, status: 'completed' } }).outcome).toBe('sent');
+    });
+
+    it('is a conflict for the user when any value it sets differs, or the record lacks the field', () => {
+      const theirs = { ...current, targetDate: '2026-12-08' };
+      expect(afterConflict({ body: edit }, { message, current: theirs })).toEqual({ outcome: 'conflict', error: message, conflict: { message, current: theirs } });
+      expect(afterConflict({ body: { ...edit, assignee: 'Sam' } }, { message, current }).outcome).toBe('conflict');
+      expect(afterConflict({ body: { ...edit, cost: 12 } }, { message, current }).outcome).toBe('conflict');
+    });
+  });
+
+  describe("a later edit of the same record, once an edit based on the same version is sent", () => {
+    const first = item({ clientId: 'e-1', kind: 'action-edit', method: 'PATCH', url: '/api/actions/a-1', headers: { 'If-Match': '"v1"' } });
+    const answer = { id: 'a-1', updatedAt: 'v2' };
+
+    it('builds on the answer: the user made it after the first', () => {
+      const later = item({ clientId: 'e-2', kind: 'action-status', method: 'PATCH', url: '/api/actions/a-1', headers: { 'If-Match': '"v1"' } });
+      expect(rebasedOn(later, first, answer)).toMatchObject({ clientId: 'e-2', headers: { 'If-Match': '"v2"' } });
+    });
+
+    it('is left alone when it is another record, another version, not waiting, or the answer has no version', () => {
+      const later = item({ clientId: 'e-2', method: 'PATCH', url: '/api/actions/a-1', headers: { 'If-Match': '"v1"' } });
+      expect(rebasedOn(first, first, answer)).toBeNull();
+      expect(rebasedOn({ ...later, url: '/api/actions/a-2' }, first, answer)).toBeNull();
+      expect(rebasedOn({ ...later, headers: { 'If-Match': '"v0"' } }, first, answer)).toBeNull();
+      expect(rebasedOn({ ...later, status: 'conflict' }, first, answer)).toBeNull();
+      expect(rebasedOn(later, first, undefined)).toBeNull();
+      expect(rebasedOn(later, { ...first, headers: undefined }, answer)).toBeNull();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { OutboxItem } from '@/lib/offline/device-db';
 import { backoffMs, type Outcome } from './outcome';
+import { alreadyOnServer } from './conflict-fields';
 
 /**
  * The pure steps of the outbox replay (replay.ts), apart from IndexedDB and the network so they can be
@@ -95,4 +96,41 @@ export function afterAnswer(
     case 'retry':
       return { update: { attempts, lastError, nextAttemptAt: now + backoffMs(attempts) }, stop: true };
   }
+}
+
+type Conflict = NonNullable<OutboxItem['conflict']>;
+
+/**
+ * What a 412 to an edit comes to: a conflict for the user to settle on the Outbox screen, unless the
+ * record now on the server already has every value the edit sets (two people made the same change).
+ * Then nothing is left to send or to choose, and the edit counts as sent (`settled`), with the
+ * server's record as its answer.
+ */
+export function afterConflict(
+  item: Pick<OutboxItem, 'body'>,
+  conflict: Conflict,
+): { outcome: 'sent'; answer: Record<string, unknown>; settled: true } | { outcome: 'conflict'; error: string; conflict: Conflict } {
+  if (alreadyOnServer(item.body, conflict.current)) return { outcome: 'sent', answer: conflict.current, settled: true };
+  return { outcome: 'conflict', error: conflict.message, conflict };
+}
+
+const IF_MATCH = 'If-Match';
+
+/**
+ * A later edit of the same record, made on this device on the same version as an edit that has just
+ * reached the server: it now builds on the server's answer (its `updatedAt`), since the user made it
+ * after the first one. Without this, a second edit of an action made offline would conflict with the
+ * user's own first. Null when the later item is not such an edit (another record, another version: a
+ * conflict kept its own, or the first was settled against someone else's change).
+ */
+export function rebasedOn<T extends Pick<OutboxItem, 'clientId' | 'url' | 'headers' | 'status'>>(
+  later: T,
+  sent: Pick<OutboxItem, 'clientId' | 'url' | 'headers'>,
+  answer: unknown,
+): T | null {
+  const version = (answer as { updatedAt?: unknown } | null | undefined)?.updatedAt;
+  const basis = sent.headers?.[IF_MATCH];
+  if (typeof version !== 'string' || !basis || later.clientId === sent.clientId || later.url !== sent.url || later.status !== 'waiting') return null;
+  if (later.headers?.[IF_MATCH] !== basis) return null;
+  return { ...later, headers: { ...later.headers, [IF_MATCH]: `"${version}"` } };
 }

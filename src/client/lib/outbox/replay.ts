@@ -3,7 +3,18 @@ import { deviceDb, type OutboxItem } from '@/lib/offline/device-db';
 import { errorMessage, isNetworkError } from '@/lib/api-errors';
 import { outcomeOf } from './outcome';
 import { sendPhoto, type Sent } from './send-photo';
-import { afterAnswer, childOfParent, SENT_IDS_KEPT_MS, sentItem, withParentId, type ChildState, type ParentOnDevice, type SentItem } from './replay-steps';
+import {
+  afterAnswer,
+  afterConflict,
+  childOfParent,
+  rebasedOn,
+  SENT_IDS_KEPT_MS,
+  sentItem,
+  withParentId,
+  type ChildState,
+  type ParentOnDevice,
+  type SentItem,
+} from './replay-steps';
 
 /**
  * The outbox replay (ADR 028): sends a user's waiting items in order. The one copy of it, run by the
@@ -33,13 +44,23 @@ export async function withSentParent<T extends Pick<OutboxItem, 'body' | 'refs' 
 }
 
 /**
- * A parent reached the server: it leaves the outbox, its server id is kept, and its children get it,
+ * A record reached the server: it leaves the outbox, its server id is kept, and its children get it,
  * in one transaction, so a child never waits for a parent that is gone, nor finds it gone without
- * its id.
+ * its id. An edit that went through (not one `settled` because the server had its values already)
+ * is the version the same record's later edits on this device build on.
  */
-async function removeSent(item: OutboxItem, { serverId }: SentItem): Promise<void> {
+async function removeSent(item: OutboxItem, { serverId }: SentItem, answer: unknown, settled: boolean): Promise<void> {
   await deviceDb.transaction('rw', deviceDb.outbox, deviceDb.sent, async () => {
     await deviceDb.outbox.delete(item.seq!);
+    if (item.method === 'PATCH' && !settled) {
+      await deviceDb.outbox
+        .where('userId')
+        .equals(item.userId)
+        .modify((later) => {
+          const next = rebasedOn(later, item, answer);
+          if (next) later.headers = next.headers;
+        });
+    }
     if (!serverId) return;
     await deviceDb.sent.put({ clientId: item.clientId, serverId, userId: item.userId, sentAt: Date.now() });
     await deviceDb.outbox
@@ -55,7 +76,7 @@ async function pruneSent(now: number): Promise<void> {
   await deviceDb.sent.where('sentAt').below(now - SENT_IDS_KEPT_MS).delete();
 }
 
-async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict'] }> {
+async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['conflict']; settled?: boolean }> {
   if (item.kind === 'photo') {
     return sendPhoto(item, async (upload) => {
       await deviceDb.outbox.update(item.seq!, { photo: { ...item.photo!, upload } });
@@ -74,11 +95,9 @@ async function send(item: OutboxItem): Promise<Sent & { conflict?: OutboxItem['c
     throw error;
   }
   if (res.ok) return { outcome: 'sent', answer: await res.json().catch(() => undefined) };
-  // The record changed after the version this edit was based on: the user decides (Outbox screen).
-  if (res.status === 412) {
-    const conflict = (await res.json()) as { message: string; current: Record<string, unknown> };
-    return { outcome: 'conflict', error: conflict.message, conflict };
-  }
+  // The record changed after the version this edit was based on: the user decides (Outbox screen),
+  // unless the server has the edit's values already.
+  if (res.status === 412) return afterConflict(item, (await res.json()) as { message: string; current: Record<string, unknown> });
   const message = errorMessage(new Error(`${res.status}: ${(await res.text()) || res.statusText}`));
   return { outcome: outcomeOf(res.status, message), error: message };
 }
@@ -109,10 +128,10 @@ async function replayNow(userId: string, force: boolean, onSent: (sent: SentItem
     // A child kept before its parent's id was (an item from before the sent table): it takes it now.
     if (item !== found) await deviceDb.outbox.put(item);
     if (!force && item.nextAttemptAt > Date.now()) return 'stopped';
-    const { outcome, error, conflict, answer } = await send(item);
+    const { outcome, error, conflict, answer, settled = false } = await send(item);
     if (outcome === 'sent') {
       const sent = sentItem(item, answer);
-      await removeSent(item, sent);
+      await removeSent(item, sent, answer, settled);
       onSent(sent);
       continue;
     }

@@ -165,7 +165,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'updateAction',
     summary: 'Edit an action; completing it sets its completed date',
     description:
-      'Optional `If-Match: "<updatedAt>"` (the action\'s updatedAt as last read): when the action has changed since, the answer is 412 with the action as it is now, and nothing is changed (a status changed offline, ADR 028).',
+      'Optional `If-Match: "<updatedAt>"` (the action\'s updatedAt as last read): when the action has changed since, the answer is 412 with the action as it is now, and nothing is changed (a status change or an edit made offline, ADR 028).',
     errors: { 412: 'The action changed after the version named in If-Match: `current` is the action now' },
   },
 

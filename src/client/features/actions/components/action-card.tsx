@@ -18,7 +18,7 @@ import { DisabledWithReason } from '@/components/ui/disabled-with-reason';
 import { Badge } from '@/components/ui/badge';
 import { useChangeActionStatus } from '@/features/actions/api/use-change-action-status';
 import { useAuth } from '@/lib/auth';
-import { useOutboxItems } from '@/lib/outbox';
+import { useOutboxItems, withWaitingChanges } from '@/lib/outbox';
 import { ActionFormDialog } from './action-form-dialog';
 
 /** One remedial action (spec §2 Actions): what, how urgent, who and when, with quick status change and Edit. */
@@ -30,9 +30,14 @@ export function ActionCard({ action }: { action: Action }) {
   // ADR 024: progressing an action is action.update; without it the controls say why.
   const { can, reason } = useCan();
   const mayUpdate = can('action.update', { creatorId: action.createdBy });
-  // A change made offline and still in the outbox (the newest), shown until it reaches the server.
+  // A change made offline (its status, or the whole action edited) and still in the outbox (the
+  // newest), shown until it reaches the server.
   const { user } = useAuth();
-  const waiting = useOutboxItems(user?.id).findLast((item) => item.kind === 'action-status' && item.refs.actionId === action.id);
+  const mine = useOutboxItems(user?.id).filter((item) => (item.kind === 'action-status' || item.kind === 'action-edit') && item.refs.actionId === action.id);
+  const waiting = mine.at(-1);
+  // Edit opens on the action as the changes still waiting will leave it, so a second edit made before
+  // the first is sent does not put back what the first changed (it is sent after it, ADR 028).
+  const toEdit = withWaitingChanges(action, mine, { assetId: 'assetCode' });
   // While the change is saved (and the list refetched) the select shows the chosen status.
   const status: ActionStatus = (updateAction.isPending && updateAction.variables) || (waiting?.body.status as ActionStatus | undefined) || action.status;
 
@@ -114,7 +119,7 @@ export function ActionCard({ action }: { action: Action }) {
           </DisabledWithReason>
         )}
       </div>
-      <ActionFormDialog open={editing} onOpenChange={setEditing} action={action} />
+      <ActionFormDialog open={editing} onOpenChange={setEditing} action={toEdit} />
     </Card>
   );
 }

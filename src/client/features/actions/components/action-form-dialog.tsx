@@ -43,7 +43,7 @@ export function ActionFormDialog({
 }) {
   const formId = useId();
   const createAction = useCreateAction();
-  const updateAction = useUpdateAction();
+  const updateAction = useUpdateAction(action);
   const photos = useRecordPhotos();
   const pending = createAction.isPending || updateAction.isPending || photos.uploading;
 
@@ -51,16 +51,15 @@ export function ActionFormDialog({
     if (action) {
       // completedDate is the server's to keep in step with the status: never sent from this form.
       const { completedDate: _completedDate, ...changes } = values;
-      updateAction.mutate(
-        { id: action.id, changes },
-        {
-          onSuccess: () => {
-            toast({ title: 'Action updated', description: 'The action has been updated' });
-            onOpenChange(false);
-          },
-          onError: (error) => toast({ title: 'Failed to update action', description: errorMessage(error), variant: 'destructive' }),
+      updateAction.mutate(changes, {
+        onSuccess: (outcome) => {
+          // Kept in the outbox (ADR 028): the action's card shows it as waiting to sync until it is sent.
+          if (outcome.queued) toast({ title: 'Changes saved on this device', description: 'They will be sent when the connection returns' });
+          else toast({ title: 'Action updated', description: 'The action has been updated' });
+          onOpenChange(false);
         },
-      );
+        onError: (error) => toast({ title: 'Failed to update action', description: errorMessage(error), variant: 'destructive' }),
+      });
     } else {
       createAction.mutate({ input: values, takePhotos: photos.take }, {
         onSuccess: async (outcome) => {
