@@ -14,8 +14,13 @@ import { encodeCursor } from './keyset';
  * the response's shape. json_build_object takes at most 50 pairs.
  */
 export function jsonObject(fields: Record<string, PgColumn | SQL>): SQL<string> {
+  return sql<string>`${jsonValue(fields)}::text`;
+}
+
+/** The same object as a json value, to nest inside another jsonObject() (a row's `regime`, say). */
+export function jsonValue(fields: Record<string, PgColumn | SQL>): SQL {
   const pairs = Object.entries(fields).map(([key, value]) => sql`${keyLiteral(key)}, ${is(value, PgTimestamp) ? isoTimestamp(value) : value}`);
-  return sql<string>`json_build_object(${sql.join(pairs, sql`, `)})::text`;
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 /**

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { createClock, createdBy, createTestApp, getJson, registerUser, sendAs, type TestApp } from '../../../../tests/setup/test-app';
 import { advanceComplianceCalendar } from './compliance-calendar';
-import type { ComplianceSummary, Obligation, ObligationWorkItem, Regime } from '../../../shared/contract/compliance';
+import { obligationWorkItemSchema, type ComplianceSummary, type Obligation, type ObligationWorkItem, type Regime } from '../../../shared/contract/compliance';
+import { daysOverdue } from '../../../shared/domain/compliance/obligation-status';
 
 /**
  * GET /api/compliance/summary and the work list (ADR 025): an estate of two regions, its obligations in every status,
@@ -31,7 +32,8 @@ const summary = async (query = '', cookie = admin) => {
 const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: createClock(new Date('2025-06-15T10:00:00Z')) });
+  // Sessions outlive the years one test moves the clock by.
+  t = await createTestApp({ clock: createClock(new Date('2025-06-15T10:00:00Z')), env: { SESSION_IDLE_MINUTES: '2000000', SESSION_ABSOLUTE_HOURS: '30000' } });
   ({ cookie: admin } = await registerUser(t.app, { role: 'org_admin' }));
   regimes = new Map((await getJson(t.app, '/api/compliance/regimes', admin)).json<Regime[]>().map((r) => [r.key, r]));
   await location('North', 'region');
@@ -104,6 +106,34 @@ describe('GET /api/compliance/summary', () => {
     expect((await list('?category=fire')).items.map((o) => o.id)).toEqual([obligation.fra.id]);
     expect((await list(`?responsibleUserId=${crypto.randomUUID()}`)).items).toEqual([]);
     expect((await getJson(t.app, '/api/compliance/obligations?cursor=nonsense', admin)).statusCode).toBe(400);
+  });
+
+  it('writes each item as the obligation itself reads, with its asset, place and days overdue, also once the calendar has moved its status on', async () => {
+    // The work list is JSON written by PostgreSQL (ADR 014); GET /api/obligations/{id} is the one rule.
+    const matchesEachObligation = async (today: string) => {
+      const items = (await getJson(t.app, '/api/compliance/obligations', admin)).json<ObligationWorkItem[]>();
+      expect(items).toHaveLength(4);
+      for (const item of items) {
+        expect(obligationWorkItemSchema.strict().parse(item)).toEqual(item);
+        const own = (await getJson(t.app, `/api/obligations/${item.id}`, admin)).json<Obligation>();
+        const overdueDays = own.status === 'overdue' && own.nextDueOn ? daysOverdue(own.nextDueOn, today) : 0;
+        expect(item).toEqual({ ...own, asset: item.asset, locationPath: item.locationPath, daysOverdue: overdueDays });
+        if (item.assetId) expect(item.asset).toEqual({ id: item.assetId, code: expect.stringMatching(/^AST-/), description: null });
+        else expect(item.asset).toBeNull();
+      }
+      return items;
+    };
+    const now = await matchesEachObligation('2025-06-15');
+    expect(now.map((o) => o.status)).toEqual(['overdue', 'compliant', 'failed', 'unknown']);
+    // Two years on, before the calendar job has run: the boiler's stored "compliant" is out of date.
+    const twoYears = 730 * 86_400_000;
+    t.clock.advance(twoYears);
+    try {
+      const later = await matchesEachObligation('2027-06-15');
+      expect(later.filter((o) => o.status === 'overdue').map((o) => o.id)).toEqual([obligation.quay.id, obligation.boiler.id]);
+    } finally {
+      t.clock.advance(-twoYears);
+    }
   });
 
   it('follows the calendar, inspections, remedial work and moves, equal to a count of the obligations', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { jsonObject, jsonValue } from '../../db/json-rows';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
@@ -66,7 +67,7 @@ interface WorklistShape {
 }
 
 /** The work list's position: the last row's due date (null for never evidenced) and id. */
-export function encodeWorklistCursor(item: { nextDueOn: string | null; id: string }): string {
+function encodeWorklistCursor(item: { nextDueOn: string | null; id: string }): string {
   return Buffer.from(`${item.nextDueOn ?? ''}|${item.id}`).toString('base64url');
 }
 
@@ -199,6 +200,48 @@ export async function recomputeObligation(tx: Tx, id: string, today: CalendarDat
   }
 }
 
+/** Days past due, shown on an overdue item of the work list (0 otherwise). */
+const workItemDaysOverdue = (obligation: Pick<Obligation, 'status' | 'nextDueOn'>, today: CalendarDate) =>
+  obligation.status === 'overdue' && obligation.nextDueOn ? daysOverdue(obligation.nextDueOn, today) : 0;
+
+const ownInterval = sql<boolean>`(${obligations.intervalCount} IS NOT NULL AND ${obligations.intervalUnit} IS NOT NULL)`;
+
+/**
+ * A work list item (ObligationWorkItem) as JSON text written by PostgreSQL (ADR 014), from the
+ * stored status and due date: what toObligation() gives for every obligation whose status the
+ * calendar has not moved on (the caller restates the others). `today` is the date daysOverdue
+ * counts to, as workItemDaysOverdue() counts it. worklist tests hold both to the same answers.
+ */
+function workItemJson(today: SQL) {
+  return jsonObject({
+    id: obligations.id,
+    regime: jsonValue({ id: complianceRegimes.id, key: complianceRegimes.key, name: complianceRegimes.name, category: complianceRegimes.category }),
+    assetId: obligations.assetId,
+    locationId: obligations.locationId,
+    interval: sql`CASE WHEN ${ownInterval} THEN ${jsonValue({ count: obligations.intervalCount, unit: obligations.intervalUnit })}
+      ELSE ${jsonValue({ count: complianceRegimes.intervalCount, unit: complianceRegimes.intervalUnit })} END`,
+    intervalOverridden: ownInterval,
+    intervalReason: obligations.intervalReason,
+    responsibleUserId: obligations.responsibleUserId,
+    responsibleName: responsible.fullName,
+    contractor: obligations.contractor,
+    state: obligations.state,
+    stateReason: obligations.stateReason,
+    startOn: obligations.startOn,
+    lastCompletedOn: obligations.lastCompletedOn,
+    lastResult: obligations.lastResult,
+    lastCertificateNumber: obligations.lastCertificateNumber,
+    certificateExpiresOn: obligations.certificateExpiresOn,
+    nextDueOn: obligations.nextDueOn,
+    status: obligations.status,
+    createdAt: obligations.createdAt,
+    updatedAt: obligations.updatedAt,
+    asset: sql`CASE WHEN ${assets.id} IS NOT NULL THEN ${jsonValue({ id: assets.id, code: assets.assetId, description: assets.description })} END`,
+    locationPath: locations.path,
+    daysOverdue: sql`CASE WHEN ${obligations.status} = 'overdue' AND ${obligations.nextDueOn} IS NOT NULL THEN greatest(0, ${today} - ${obligations.nextDueOn}) ELSE 0 END`,
+  });
+}
+
 export function obligationsRepo(db: Db) {
   const select = (executor: Tx | Db = db) =>
     executor
@@ -222,7 +265,13 @@ export function obligationsRepo(db: Db) {
   const worklistStatements = new Map<string, ReturnType<typeof prepareWorklist>>();
   const prepareWorklist = (shape: WorklistShape, name: string) =>
     db
-      .select({ ...obligationColumns, assetCode: assets.assetId, assetDescription: assets.description, locationPath: locations.path })
+      .select({
+        json: workItemJson(sql`${sql.placeholder('today')}::date`),
+        // Its status moved on with the calendar and the job has not stored it yet: worked out again in the app.
+        stale: sql<boolean>`coalesce(${obligations.statusChangesOn} <= ${sql.placeholder('today')}::date, false)`,
+        id: obligations.id,
+        nextDueOn: obligations.nextDueOn,
+      })
       .from(obligations)
       .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
       .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
@@ -260,18 +309,30 @@ export function obligationsRepo(db: Db) {
     return statement;
   };
 
+  async function get(id: string, today: CalendarDate, executor: Tx | Db = db): Promise<Obligation | undefined> {
+    const [row] = await select(executor).where(eq(obligations.id, id)).limit(1);
+    return row && toObligation(row, today);
+  }
+
+  /** A work list item whose stored status is out of date, with its status and due date as of `today`. */
+  async function restatedWorkItem(json: string, today: CalendarDate): Promise<ObligationWorkItem> {
+    const item = JSON.parse(json) as ObligationWorkItem;
+    const obligation = await get(item.id, today);
+    return obligation ? { ...item, ...obligation, daysOverdue: workItemDaysOverdue(obligation, today) } : item;
+  }
+
   return {
-    async get(id: string, today: CalendarDate, executor: Tx | Db = db): Promise<Obligation | undefined> {
-      const [row] = await select(executor).where(eq(obligations.id, id)).limit(1);
-      return row && toObligation(row, today);
-    },
+    get,
 
     /**
      * The work list (GET /api/compliance/obligations): obligations in the subtree of
      * `filter.locationId`, else in `areaRoots`, else anywhere, soonest due first (never evidenced
-     * last), then by id; `limit + 1` rows so the caller can tell more follow.
+     * last), then by id: a page of `limit` items as JSON text written by PostgreSQL (ADR 014), and the
+     * next page's cursor when more follow. An item whose status the calendar has moved on since it was
+     * stored (rare: between midnight and the calendar job) is read again the usual way, so its
+     * status is worked out by the one rule (toObligation).
      */
-    async worklist(filter: WorklistFilter, areaRoots: string[] | null, limit: number, today: CalendarDate): Promise<ObligationWorkItem[]> {
+    async worklist(filter: WorklistFilter, areaRoots: string[] | null, limit: number, today: CalendarDate): Promise<{ body: string; nextCursor: string | null }> {
       const places = filter.locationId ? [filter.locationId] : areaRoots;
       const after = filter.cursor ? decodeWorklistCursor(filter.cursor) : undefined;
       const shape: WorklistShape = {
@@ -291,16 +352,13 @@ export function obligationsRepo(db: Db) {
         afterDue: after?.dueOn ?? null,
         afterId: after?.id,
         limit: limit + 1,
+        today,
       });
-      return rows.map((row) => {
-        const obligation = toObligation(row, today);
-        return {
-          ...obligation,
-          asset: row.row.assetId && row.assetCode ? { id: row.row.assetId, code: row.assetCode, description: row.assetDescription } : null,
-          locationPath: row.locationPath,
-          daysOverdue: obligation.status === 'overdue' && obligation.nextDueOn ? daysOverdue(obligation.nextDueOn, today) : 0,
-        };
-      });
+      const page = rows.slice(0, limit);
+      const items = await Promise.all(page.map(async (row) => (row.stale ? JSON.stringify(await restatedWorkItem(row.json, today)) : row.json)));
+      // The cursor follows the order the statement reads in: the stored due date.
+      const last = page.at(-1);
+      return { body: `[${items.join(',')}]`, nextCursor: rows.length > limit && last ? encodeWorklistCursor(last) : null };
     },
 
     /** An asset's obligations, or a location's own (not its assets'), by regime name. */

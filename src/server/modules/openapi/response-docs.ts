@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionSchema, assetListItemSchema } from '../../../shared/contract';
+import { obligationWorkItemSchema } from '../../../shared/contract/compliance';
 import { MAX_UPLOAD_BYTES } from '../../../shared/domain/uploads';
 
 /**
@@ -48,6 +49,7 @@ export const RESPONSE_DOCS: Record<string, Record<number, ResponseDoc>> = {
   'DELETE /api/invites/:id': { 204: empty('Revoked: the link no longer works') },
   'GET /api/assets': { 200: json(z.array(assetListItemSchema), 'One page of assets, newest first') },
   'DELETE /api/assets/:id': { 204: empty('Deleted, with its assessments, actions, photos and videos') },
+  'GET /api/compliance/obligations': { 200: json(z.array(obligationWorkItemSchema), 'One page of the work list, soonest due first (never evidenced last)') },
   'GET /api/actions': { 200: json(z.array(actionSchema), 'One page of actions, newest first or (sort=target) by target date, undated last') },
   'GET /api/media/:id/file': storedFile(['image/*', 'video/*', 'application/pdf'], 'The photo, video or PDF certificate'),
   'GET /api/media/:id/thumbnail': storedFile(['image/webp'], 'The thumbnail'),
