@@ -5,7 +5,11 @@ import { actions, assets, meters } from '../../db/schema';
 import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/domain/search';
 import { assetsRepo } from '../assets/assets.repo';
 import { actionsRepo } from '../actions/actions.repo';
+import { eq } from 'drizzle-orm';
+import { assetSource } from '../assets/list-columns';
 import { areaSearch } from './area-plan';
+import { findMatches } from './matches';
+import { matchOf } from './query';
 import { globalSearch } from './global-search';
 
 /**
@@ -25,6 +29,7 @@ let northSite: LocationRow;
 let south: LocationRow;
 /** Each record's id and the region and site it lies in. */
 const placed = new Map<string, { region: string; site: string }>();
+const assetIds = new Set<string>();
 
 const WORDS = ['pump', 'valve', 'boiler', 'chiller'];
 
@@ -61,6 +66,7 @@ beforeAll(async () => {
     return { region: found.region.id, site: found.site.id };
   };
   for (const asset of inserted) placed.set(asset.id, placeOf(asset.locationId));
+  for (const asset of inserted) assetIds.add(asset.id);
   const madeActions = await t.db
     .insert(actions)
     .values(inserted.filter((_, i) => i % 2 === 0).map((asset, i) => ({ assetId: asset.id, title: `Service ${asset.description ?? 'check'}`, priority: 'high' as const, createdBy: user.id, createdAt: new Date(start + i * 60_000) })))
@@ -82,12 +88,29 @@ const inArea = (roots: string[]) => (id: string) => {
 const idsOf = (rows: { json: string }[]) => rows.map((row) => (JSON.parse(row.json) as { id: string }).id);
 
 describe('an area manager’s search', () => {
-  it('reads a site whole and a region as the estate is read', async () => {
-    expect((await areaSearch(t.db, [northSite.id])).find.areaRoots).toBeUndefined();
+  it('reaches a site directly and reads a region as the estate is read', async () => {
+    const site = await areaSearch(t.db, [northSite.id]);
+    expect(site.find.areaRoots).toBeUndefined();
+    expect(site.planning('assets')).toEqual({ share: expect.closeTo(1 / 15, 2), reachedDirectly: true });
+    expect(site.planning('meters')).toEqual({ share: undefined, reachedDirectly: true });
     const region = await areaSearch(t.db, [north.id]);
     expect(region.find.areaRoots).toEqual([north.id]);
     expect(region.planning('assets').share).toBeCloseTo(12 / 15, 2);
     expect(region.planning('meters').share).toBeUndefined();
+  });
+
+  it('reads a small area whole for a common word, and a rare word’s few records through its index', async () => {
+    const site = await areaSearch(t.db, [northSite.id]);
+    const inSite = [...placed].find(([id, place]) => place.site === northSite.id && assetIds.has(id))![0];
+    const [first] = await t.db.select({ code: assets.assetId }).from(assets).where(eq(assets.id, inSite));
+    const planFor = async (q: string) => {
+      const [found] = await findMatches(t.db, [{ source: assetSource, match: matchOf(q), where: site.inPlaces(assets.locationId), filtered: true, ...site.planning('assets'), rows: 51 }]);
+      return found!;
+    };
+    expect((await planFor('pump')).plan).toEqual({ kind: 'scan' });
+    const rare = await planFor(first!.code);
+    expect(rare.plan.kind).toBe('bitmap');
+    expect(idsOf(rare.rows)).toHaveLength(1);
   });
 
   for (const [name, roots] of [

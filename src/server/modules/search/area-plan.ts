@@ -7,10 +7,12 @@ import { inSearchArea, type FindOptions, type FindRequest } from './matches';
 /**
  * How an area manager's search reads a list (ADR 024, "Areas"), in one of two statements, each
  * keeping its generic plan on the search's sessions whatever the roots:
- * - a small area (under a tenth of the locations: a few sites) is read whole, with no sample:
- *   PostgreSQL reaches its rows through the location index (`location_id IN area_locations(…)`)
- *   and tests them all, which costs what the area holds. Left to the sample, a site's search would
- *   walk the estate in the list's order to find the area's first rows;
+ * - a small area (under a tenth of the locations: a few sites) is reached directly: PostgreSQL
+ *   reads either its rows through the location index (`location_id IN area_locations(…)`),
+ *   testing them all, which costs what the area holds, or a rare word's few records in the whole
+ *   estate through the word's index, keeping the area's; which, from a sample of the estate's first
+ *   rows and the area's share (FindRequest.reachedDirectly). Sampled as a list of its own, a site's
+ *   search would walk the estate in the list's order to find the area's first rows;
  * - a large area (a region holding a third of the estate) is searched as the estate is, sample and
  *   plan alike, each row's place tested against a hash of the area's locations, read once for the
  *   statement's lists (inSearchArea),
@@ -25,7 +27,7 @@ export interface AreaSearch {
   /** `column` (a record's location) lies in the areas, as this plan tests it. */
   inPlaces: (column: SQLWrapper) => SQL;
   /** How a list of these records is read in the areas. */
-  planning: (records: AreaRecords) => Pick<FindRequest, 'plan' | 'share'>;
+  planning: (records: AreaRecords) => Pick<FindRequest, 'share' | 'reachedDirectly'>;
   /** What the statement's lists share (findMatches()'s options). */
   find: FindOptions;
 }
@@ -35,12 +37,14 @@ export type AreaRecords = 'assets' | 'actions' | 'meters';
 
 export async function areaSearch(db: Db, roots: string[]): Promise<AreaSearch> {
   const size = await placeSize(db, roots);
-  if (isSmallArea(size)) return { inPlaces: (column) => inAreas(column, roots), planning: () => ({ plan: { kind: 'scan' } }), find: {} };
   // The area's share of the records, from the kept counts, spares each list a sample of the whole
-  // table; meters have no kept counts (a few thousand at most) and are sampled.
+  // table; meters have no kept counts (a few thousand at most) and are sampled, or read whole.
   const shares: Partial<Record<AreaRecords, number>> = {
     ...(size.allAssets > 0 ? { assets: size.assets / size.allAssets } : {}),
     ...(size.allActions > 0 ? { actions: size.actions / size.allActions } : {}),
   };
+  if (isSmallArea(size)) {
+    return { inPlaces: (column) => inAreas(column, roots), planning: (records) => ({ share: shares[records], reachedDirectly: true }), find: {} };
+  }
   return { inPlaces: inSearchArea, planning: (records) => ({ share: shares[records] }), find: { areaRoots: roots } };
 }

@@ -68,6 +68,15 @@ export interface FindRequest {
    */
   share?: number;
   /**
+   * With `share`: the list is a small part of the table that its filters reach directly (a small
+   * area, through the location index), so walking the table in the list's order to find its rows is
+   * never the cheaper read, and neither is sampling its first rows that way. The sample is then the
+   * whole table's first rows, and the plan either reads the list whole (scan) or reads a driver's
+   * records in the whole table and keeps the list's (bitmap), whichever reads fewer rows: a rare
+   * word's few records, or a common word's area. Without a `share` the list is read whole.
+   */
+  reachedDirectly?: boolean;
+  /**
    * Set when the list's filters keep its rows in the list's order through one index (a single
    * filter with an index on (column, created_at DESC, id DESC)), or admit so few rows that sorting
    * them costs nothing (one asset's actions): the wide sample then reads on in order. Other
@@ -248,12 +257,17 @@ function orderTextOf(source: SearchSource): string {
 /** What fixes a request's part of the statement's text, beyond its filters. */
 function shapeOf(r: FindRequest): string {
   const parts = r.match.parts.map((p) => `${p.bigram ? 'b' : 't'}${p.texts.length}`);
-  return `${getTableName(r.source.table)} ${orderTextOf(r.source)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''} ${sharedOf(r) ? 'share' : ''}`;
+  return `${getTableName(r.source.table)} ${orderTextOf(r.source)} ${r.match.groups.map((g) => g.length).join(',')} ${parts.join(',')} ${r.countTo === undefined ? '' : 'counted'} ${r.filtered ? 'filtered' : ''} ${r.ordered ? 'ordered' : ''} ${sharedOf(r) ? 'share' : ''} ${directOf(r) ? 'direct' : ''}`;
 }
 
 /** A filtered list whose share of the table the caller gave (FindRequest.share). */
 function sharedOf(r: FindRequest): boolean {
   return r.filtered === true && r.share !== undefined && !r.indexedFilters?.length;
+}
+
+/** A small part of the table its filters reach directly, planned from the whole table (FindRequest.reachedDirectly). */
+function directOf(r: FindRequest): boolean {
+  return r.reachedDirectly === true && sharedOf(r);
 }
 
 /** A request's values, each as a reference to its parameter. */
@@ -273,13 +287,14 @@ interface Slots {
 }
 
 function slots(r: FindRequest, forced: SearchPlan | undefined, slot: (value: unknown, type: string) => SQL): Slots {
-  const plan = forced ?? r.plan;
+  // A list reached directly whose share is not known is read whole.
+  const plan = forced ?? r.plan ?? (r.reachedDirectly && !directOf(r) ? ({ kind: 'scan' } as const) : undefined);
   return {
     rows: slot(r.rows, 'int'),
     needed: slot(needed(r), 'int'),
     // Only values the statement uses (PostgreSQL must find each parameter's type in the text): the
-    // count's limit prices counting through an index part.
-    ...(r.countTo === undefined || r.match.parts.length === 0 ? {} : { countLimit: slot(r.countTo + 1, 'int') }),
+    // count's limit prices counting through an index part (never for a list reached directly).
+    ...(r.countTo === undefined || r.match.parts.length === 0 || directOf(r) ? {} : { countLimit: slot(r.countTo + 1, 'int') }),
     plan: slot(plan ? codeOfPlan(plan) : -1, 'int'),
     ...(sharedOf(r) ? { share: slot(r.share, 'float8') } : {}),
     groups: r.match.groups.map((group) => group.map((text) => slot(text, 'text'))),
@@ -322,15 +337,18 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
     : sampledTable
       ? { seen: sql`whole_table.seen`, listed: sql`whole_table.listed`, parts: partColumns('whole_table'), filters: filters.indexed.map((_, k) => sql`whole_table.${sql.identifier(`f${k}`)}`) }
       : undefined;
+  const direct = directOf(request);
   const chosen = chosenPlanSql(
     { seen: sql`sample.seen`, whole: sql`sample.whole`, hits: sql`sample.hits`, parts: partColumns('sample'), tableRows: sql`sample.table_rows`, table },
-    { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered },
+    { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered, direct },
   );
   const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }];
   request.match.parts.forEach((_, driver) => {
     plans.push({ kind: 'bitmap', driver });
     if (request.countTo !== undefined) plans.push({ kind: 'walk', countBy: driver });
-    if (table && filters.indexed.length > 0) plans.push({ kind: 'bitmap', driver, alone: true });
+    // A list reached directly tests its filters on the driver's records alone: in the driver's own
+    // WHERE, a generic plan reads the area's rows and tests the driver on them, a scan by another name.
+    if ((table && filters.indexed.length > 0) || direct) plans.push({ kind: 'bitmap', driver, alone: true });
   });
   const computed = Object.fromEntries(Object.entries(filters.computed).map(([name, text]) => [name, renderedSql(text)]));
   const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan, computed)})`);
@@ -349,7 +367,9 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
     : sql``;
   // A plan the caller chose is read without the samples: each branch's one-time filter settles
   // which runs, and a CTE no running branch reads is never computed.
-  return sql`WITH sample AS MATERIALIZED (${sampleSql(request, where, s, holdsPart(sql`r.search_text`))})${wholeTable},
+  // A list reached directly is planned from the whole table's first rows (its share says how many are its own).
+  const sample = direct ? sampleSql({ ...request, filtered: false }, sql`true`, s, holdsPart(sql`r.search_text`)) : sampleSql(request, where, s, holdsPart(sql`r.search_text`));
+  return sql`WITH sample AS MATERIALIZED (${sample})${wholeTable},
       chosen AS MATERIALIZED (
         SELECT ${s.plan} AS plan, 0::bigint AS seen WHERE ${s.plan} >= 0
         UNION ALL

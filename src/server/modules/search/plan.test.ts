@@ -23,8 +23,8 @@ const sample = (counts: Partial<SampleCounts>): SampleCounts => ({ seen: SAMPLE_
 const count = (n: number) => sql`${n}::bigint`;
 
 /** The plan the statement would choose from this sample, evaluated by PostgreSQL. */
-async function choosePlan(counts: SampleCounts, options: { rows: number; countTo?: number; filtered?: boolean }): Promise<SearchPlan> {
-  const { rows, countTo, filtered } = options;
+async function choosePlan(counts: SampleCounts, options: { rows: number; countTo?: number; filtered?: boolean; direct?: boolean }): Promise<SearchPlan> {
+  const { rows, countTo, filtered, direct } = options;
   const code = chosenPlanSql(
     {
       seen: sql`${counts.seen}::bigint`,
@@ -39,6 +39,7 @@ async function choosePlan(counts: SampleCounts, options: { rows: number; countTo
       needed: sql`${Math.max(rows, countTo === undefined ? 0 : countTo + 1)}::int`,
       countLimit: countTo === undefined ? undefined : sql`${countTo + 1}::int`,
       filtered,
+      direct,
     },
   );
   const { rows: answer } = await t.db.execute<{ code: number }>(sql`SELECT ${code} AS code`);
@@ -128,5 +129,16 @@ describe('the chosen plan', () => {
 
   it('never takes the table for smaller than the sample (statistics not yet gathered)', async () => {
     expect(await choosePlan(sample({ tableRows: 0, hits: 0, parts: [0] }), { rows: 51 })).toEqual({ kind: 'bitmap', driver: 0 });
+  });
+
+  it('reads a small area reached directly whole for a common word, and through the index for a rare one, never by a walk', async () => {
+    // A site of 2,500 of 100,000 assets, sampled in the whole table (its share 2.5 %: 5 of 200 rows).
+    const site = (hits: number, part: number) => sample({ hits, parts: [part], table: { seen: SAMPLE_ROWS, listed: 5, parts: [part], filters: [] } });
+    // `daikin`, in none of the estate's first rows: a few hundred records beat 2,500.
+    expect(await choosePlan(site(0, 0), { rows: 6, countTo: 100, filtered: true, direct: true })).toEqual({ kind: 'bitmap', driver: 0, alone: true });
+    // `boiler`, in a tenth of the estate: 10,000 records to sort through, against the site's 2,500.
+    expect(await choosePlan(site(20, 20), { rows: 6, countTo: 100, filtered: true, direct: true })).toEqual({ kind: 'scan' });
+    // Common everywhere: walked on the estate's list it would be, but a small area is never walked.
+    expect(await choosePlan(site(150, 150), { rows: 6, countTo: 100, filtered: true, direct: true })).toEqual({ kind: 'scan' });
   });
 });

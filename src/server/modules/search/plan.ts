@@ -63,6 +63,12 @@ export interface PlanOptions {
   countLimit?: SQL;
   /** The list is read through a filter's index (FindRequest.filtered). */
   filtered?: boolean;
+  /**
+   * The list is a small part of the table its filters reach directly, sampled in the whole table
+   * (FindRequest.reachedDirectly): read whole (each of its rows through the filter's index) or
+   * through a driver's bitmap of the whole table; never walked, never counted by a walk.
+   */
+  direct?: boolean;
 }
 
 /**
@@ -107,7 +113,9 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
   // (hits − √hits of the sample), the pessimistic end of what the sample says. It reads at most
   // the list's rows.
   const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN ${listRows} ELSE least(${listRows}, ${rows} / ${share(sql`(s.hits - sqrt(s.hits))`)}) END`;
-  const options_: SQL[] = [sql`(0, ${walk(options.needed)})`, sql`(1, ${number(COST.scanRow)} * s.t)`];
+  const options_: SQL[] = options.direct
+    ? [sql`(1, ${number(COST.filteredWalkRow)} * ${listRows})`]
+    : [sql`(0, ${walk(options.needed)})`, sql`(1, ${number(COST.scanRow)} * s.t)`];
   sample.parts.forEach((count, driver) => {
     // Records holding the part: in the list, and (with a sample of the whole table) in the table,
     // which the index reads.
@@ -115,7 +123,10 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
     const driverRecords = table ? sql`(s.t * ${tableShare(table.parts[driver]!)})` : listRecords;
     const lookup = sql`${number(COST.indexEntry)} * ${driverRecords}`;
     const alone = sql`${lookup} + ${number(COST.bitmapRow)} * ${driverRecords}`;
-    if (table && table.filters.length > 0) {
+    if (options.direct) {
+      // The driver's records, then the list's filters tested on them (FindRequest.reachedDirectly).
+      options_.push(sql`(${number(4 + 3 * driver)}, ${alone})`);
+    } else if (table && table.filters.length > 0) {
       // PostgreSQL ANDs the filters' own indexes into the bitmap: it reads their entries and
       // visits only the list's records.
       const filterEntries = sql.join(table.filters.map((f) => sql`s.t * ${tableShare(f)}`), sql` + `);
@@ -124,7 +135,7 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
     } else {
       options_.push(sql`(${number(2 + 3 * driver)}, ${alone})`);
     }
-    if (options.countLimit) {
+    if (options.countLimit && !options.direct) {
       // The count reads the driver's records until the count's limit of them match.
       const countRead = sql`least(${driverRecords}, ${options.countLimit} * ${share(sql`${count}::float8`)} / ${share(sql`(s.hits - sqrt(s.hits))`)})`;
       options_.push(sql`(${number(3 + 3 * driver)}, CASE WHEN s.hits > 0 THEN ${walk(options.rows)} + ${lookup} + ${number(COST.bitmapRow)} * ${countRead} END)`);
