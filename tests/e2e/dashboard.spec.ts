@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from './helpers';
-import { createAction, createAsset, createLocation } from './fixtures';
+import { createAction, createAsset, createLocation, expectNoHorizontalScroll, uniqueToken } from './fixtures';
 
 test.describe('dashboard', () => {
   test.beforeEach(async ({ page }) => {
@@ -65,6 +65,23 @@ test.describe('dashboard', () => {
     await first.click();
     await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/);
     await expect(page.getByText(code).first()).toBeVisible();
+  });
+
+  test('fits a phone when a recent asset lies deep under long place names', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const site = await createLocation(page);
+    const token = uniqueToken('Basement');
+    const building = await page.context().request.post('/api/locations', { data: { name: `${token} Block`, type: 'building', parentId: site.id } });
+    expect(building.status()).toBe(201);
+    const buildingId = (await building.json()).id as string;
+    // Other tests add assets meanwhile: one of ours must be among the five newest.
+    await expect(async () => {
+      await createAsset(page, { locationId: buildingId, description: `${token} pump` });
+      await page.goto('/');
+      await expect(page.getByRole('list', { name: 'Recent assets' })).toContainText(`${token} Block`, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    // The card's place line is cut short (truncate): the card keeps to the screen.
+    await expectNoHorizontalScroll(page);
   });
 
   test('shows skeletons while loading and each empty state on an empty register', async ({ page }) => {

@@ -26,7 +26,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Dashboard" subtitle={limited ? `Overview of ${areaNames(areas)}` : 'Overview of your asset estate'} />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {isLoading || !stats ? (
           Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-32" data-testid="stat-skeleton" />)
         ) : (
@@ -64,7 +64,7 @@ export default function DashboardPage() {
       </div>
       <ComplianceOverviewCard />
       <MyDutiesCard />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <RecentAssets />
         <OpenActions />
       </div>
