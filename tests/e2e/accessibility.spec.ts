@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { createAction, createAssessment, createAsset, createLocation, createMeter, createObligation, createPlace, daysAgo, recordInspection, regimesByKey, uniqueToken } from './fixtures';
+import { createAction, createAssessment, createAsset, createLocation, createMeter, createObligation, createPlace, daysAgo, recordInspection, regimesByKey, startImportStep, uniqueToken } from './fixtures';
 import { minimalPdf } from '../factories/pdf';
 
 /**
@@ -494,7 +494,7 @@ for (const size of SIZES) {
       await expect(page.getByLabel('Import Condition into')).toHaveValue('condition');
       await page.getByText('Values read from the file').click();
       await expect(page.getByRole('region', { name: 'Condition values' })).toBeVisible();
-      await page.getByRole('button', { name: 'Run dry run' }).click();
+      await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
       await expect(page.getByTestId('count-error')).toHaveText('1', { timeout: 30_000 });
       await expectNoSeriousA11yViolations(page, 'import dry run');
     });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { Asset, CreateAssetInput } from '../../src/shared/contract/assets';
 import type { Assessment, CreateAssessmentInput } from '../../src/shared/contract/assessments';
 import type { Location } from '../../src/shared/contract/locations';
@@ -81,4 +81,17 @@ export async function recordInspection(page: Page, data: { obligationId: string;
 /** The calendar date `days` before today, 'YYYY-MM-DD' (inspections may not be dated in the future). */
 export function daysAgo(days: number): string {
   return new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Presses an import's button (`Run dry run`, `Import N changes`) until the server takes it: it runs
+ * one import at a time, whoever started it, and refuses another meanwhile (409, "Another import is
+ * running…"), which other tests' imports may be on the shared server.
+ */
+export async function startImportStep(page: Page, button: Locator): Promise<void> {
+  await expect(async () => {
+    const answer = page.waitForResponse((r) => /\/api\/imports\/[^/]+\/(dry-run|commit)$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await button.click();
+    expect((await answer).status(), 'another import was running').not.toBe(409);
+  }).toPass({ timeout: 90_000, intervals: [1_000, 2_000, 3_000] });
 }

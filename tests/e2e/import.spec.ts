@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueUser } from './helpers';
-import { uniqueToken } from './fixtures';
+import { startImportStep, uniqueToken } from './fixtures';
 
 /** Spreadsheet import (issue 26, ADR 029): upload, map, dry run, error workbook, fix, import. */
 
@@ -18,6 +18,10 @@ async function uploadFile(page: Page, name: string, buffer: Buffer) {
 }
 
 test.describe('import', () => {
+  // The server runs one import at a time, whoever starts it (a second dry run meanwhile is refused
+  // as busy): this file's tests take turns rather than run side by side on the two workers.
+  test.describe.configure({ mode: 'default' });
+
   test('imports a spreadsheet through every step: errors shown, the error workbook fixed and imported', async ({ page }) => {
     await signUpViaApi(page, uniqueUser({ role: 'asset_manager' }));
     const region = uniqueToken('Region ');
@@ -40,7 +44,7 @@ test.describe('import', () => {
     await expect(page.getByLabel('Import Condition Grade into')).toHaveValue('condition');
     await expect(page.getByLabel('Import Colour into')).toHaveValue('');
     await page.getByLabel('Import Colour into').selectOption({ label: 'Custom field “Colour”' });
-    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
 
     await expect(page.getByTestId('count-error')).toHaveText('3', { timeout: 30_000 });
     await expect(page.getByTestId('count-create')).toHaveText('1');
@@ -65,7 +69,7 @@ test.describe('import', () => {
     await uploadFile(page, 'register-errors.xlsx', Buffer.from(await errors.xlsx.writeBuffer()));
     await expect(page.getByLabel('Import errors into')).toHaveValue('');
     await page.getByLabel('Import Colour into').selectOption({ label: 'Custom field “Colour”' });
-    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
     await expect(page.getByTestId('count-create')).toHaveText('4', { timeout: 30_000 });
     await expect(page.getByTestId('count-error')).toHaveText('0');
 
@@ -75,7 +79,7 @@ test.describe('import', () => {
     const importButton = page.getByRole('button', { name: 'Import 4 changes' });
     await expect(importButton).toBeDisabled();
     await page.getByLabel('Create these locations').check();
-    await importButton.click();
+    await startImportStep(page, importButton);
     await expect(page.getByText('Imported. Each change is in the assets’ history as imported.')).toBeVisible({ timeout: 60_000 });
 
     // The assets are in the register, found by their asset numbers.
@@ -102,7 +106,7 @@ test.describe('import', () => {
     await page.getByLabel('Import Kind into').selectOption('type');
     await page.getByLabel('Import State into').selectOption('condition');
     await page.getByLabel('Import Where into').selectOption('locationPath');
-    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
     await expect(page.getByText(/Row 2, State: "Sparkling" is not one of/)).toBeVisible({ timeout: 30_000 });
 
     // The defaults are shown; the file's own word is added.
@@ -113,7 +117,7 @@ test.describe('import', () => {
     await condition.getByLabel('Condition it means').selectOption({ label: 'Excellent' });
     await condition.getByRole('button', { name: 'Add condition value' }).click();
     await expect(condition.getByText('“Sparkling” → Excellent')).toBeVisible();
-    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
     await expect(page.getByTestId('count-create')).toHaveText('1', { timeout: 30_000 });
     await expect(page.getByTestId('count-error')).toHaveText('0');
 
@@ -130,11 +134,11 @@ test.describe('import', () => {
     await expect(page.getByLabel('Import Council code into')).toHaveValue('clientAssetId');
     await expect(page.getByLabel('Import State into')).toHaveValue('condition');
     await expect(page.getByText('“Sparkling” → Excellent')).toBeVisible();
-    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
     await expect(page.getByTestId('count-create')).toHaveText('1', { timeout: 30_000 });
     await expect(page.getByTestId('count-error')).toHaveText('0');
     await page.getByLabel('Create these locations').check();
-    await page.getByRole('button', { name: 'Import 1 change', exact: true }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Import 1 change', exact: true }));
     await expect(page.getByText('Imported. Each change is in the assets’ history as imported.')).toBeVisible({ timeout: 60_000 });
     const res = await page.context().request.get(`/api/scan?code=${encodeURIComponent(`${code}-2`)}`);
     const found = await res.json();
@@ -162,11 +166,11 @@ test.describe('import', () => {
     // The date column is suggested from the regime's name; the certificate column is chosen by hand.
     await expect(page.getByLabel('Import Gas Safety Date into')).toHaveValue('inspection:gas_safety:date');
     await page.getByLabel('Import Gas cert into').selectOption({ label: 'Gas safety inspection and service: certificate number' });
-    await page.getByRole('button', { name: 'Run dry run' }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Run dry run' }));
     await expect(page.getByTestId('count-create')).toHaveText('1', { timeout: 30_000 });
     await expect(page.getByTestId('count-inspections')).toHaveText('1');
     await page.getByLabel('Create these locations').check();
-    await page.getByRole('button', { name: 'Import 2 changes', exact: true }).click();
+    await startImportStep(page, page.getByRole('button', { name: 'Import 2 changes', exact: true }));
     await expect(page.getByText('Imported. Each change is in the assets’ history as imported.')).toBeVisible({ timeout: 60_000 });
 
     const found = await (await page.context().request.get(`/api/scan?code=${encodeURIComponent(`${code}-1`)}`)).json();
