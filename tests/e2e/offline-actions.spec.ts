@@ -43,12 +43,18 @@ async function editOffline(page: Page, card: Locator, action: Pick<Action, 'acti
   await expect(page.getByTestId('outbox-summary')).toContainText('1 item waiting to sync');
 }
 
-test('an action edited in full offline shows as waiting on its card and lands when the network returns', async ({ page, context }) => {
-  test.setTimeout(120_000);
+/** A surveyor's action (with `fields`), its card opened with no network, and the user's edit kept on the device. */
+async function actionEditedOffline(page: Page, context: BrowserContext, fields: Record<string, unknown> = {}): Promise<{ action: Action; card: Locator }> {
   await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'surveyor' }));
-  const action = (await createAction(page, { title: uniqueToken('Valve'), priority: 'medium', targetDate: '2027-03-01', assignee: 'Pat' })) as Action;
+  const action = (await createAction(page, { title: uniqueToken('Valve'), priority: 'medium', ...fields })) as Action;
   const card = await actionCardOffline(page, context, action);
   await editOffline(page, card, action);
+  return { action, card };
+}
+
+test('an action edited in full offline shows as waiting on its card and lands when the network returns', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { action, card } = await actionEditedOffline(page, context, { targetDate: '2027-03-01', assignee: 'Pat' });
 
   await context.setOffline(false);
   await expect(card.getByTestId('action-waiting')).toHaveCount(0);
@@ -59,10 +65,7 @@ test('an action edited in full offline shows as waiting on its card and lands wh
 
 test('an action edited in full offline after a colleague changed it lands in the Outbox with both versions, and keeping mine applies it', async ({ page, context, browser }) => {
   test.setTimeout(120_000);
-  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'surveyor' }));
-  const action = (await createAction(page, { title: uniqueToken('Valve'), priority: 'medium', targetDate: '2027-03-01' })) as Action;
-  const card = await actionCardOffline(page, context, action);
-  await editOffline(page, card, action);
+  const { action, card } = await actionEditedOffline(page, context, { targetDate: '2027-03-01' });
 
   // Meanwhile, in the office, a colleague renames it and moves its date.
   const office = await anotherUser(browser, { role: 'asset_manager' });
@@ -95,10 +98,7 @@ test('an action edited in full offline after a colleague changed it lands in the
 
 test('changes made offline one after another build on each other: the dialog opens on the first, and both land without a conflict', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'surveyor' }));
-  const action = (await createAction(page, { title: uniqueToken('Valve'), priority: 'medium' })) as Action;
-  const card = await actionCardOffline(page, context, action);
-  await editOffline(page, card, action);
+  const { action, card } = await actionEditedOffline(page, context);
 
   // Opened again before it is sent, the dialog shows the edit kept on the device.
   await card.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -115,10 +115,7 @@ test('changes made offline one after another build on each other: the dialog ope
 
 test('an action edited offline the same way a colleague edited it meanwhile is taken as sent, with nothing to choose', async ({ page, context, browser }) => {
   test.setTimeout(120_000);
-  await signUpViaApi(page, uniqueUser({ fullName: 'Fran Field', role: 'surveyor' }));
-  const action = (await createAction(page, { title: uniqueToken('Valve'), priority: 'medium' })) as Action;
-  const card = await actionCardOffline(page, context, action);
-  await editOffline(page, card, action);
+  const { action, card } = await actionEditedOffline(page, context);
 
   const office = await anotherUser(browser, { role: 'asset_manager' });
   expect((await office.page.context().request.patch(`/api/actions/${action.id}`, { data: MINE })).status()).toBe(200);

@@ -5,7 +5,6 @@ import { storedObjectSchema, uploadPieceSchema } from '../../../shared/contract/
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_MESSAGE, UPLOAD_EMPTY_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../../../shared/domain/uploads';
 import type { AppContext } from '../../app-context';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
-import { mediaRepo } from '../media/media.repo';
 import { sign, verify } from '../../signed-urls';
 import { SNIFF_BYTES, sniffMedia } from './sniff';
 import { uploadGrantsRepo } from './upload-grants.repo';
@@ -124,9 +123,10 @@ export function localUploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (type && normaliseType(request.headers['content-type']) !== type) {
           throw new HttpError(403, `This upload link is for a file of type ${type}`);
         }
-        // A recorded file is evidence: a still-valid link cannot swap its bytes afterwards.
-        if (await mediaRepo(ctx.db).isRecorded(key)) throw conflict('This upload is already recorded');
+        // One read of the grant: a recorded file is evidence (a still-valid link cannot swap its bytes
+        // afterwards), and a discarded one's links must not store it again.
         const grant = await grants.find(key);
+        if (grant?.recorded) throw conflict('This upload is already recorded');
         if (!grant || grant.discardedAt) throw new HttpError(403, 'This upload link is not valid: ask for a new one');
         const piece = parsePieceRange(request.headers['content-range'], size);
         if (piece && !grant.resumable) throw badRequest('This upload link takes the whole file in one PUT: ask for a resumable one to send it in pieces');
