@@ -23,17 +23,30 @@ $$;
 CREATE OR REPLACE FUNCTION compliance_counts_track() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  location_ids uuid[];
+  regime_ids uuid[];
+  statuses text[];
+  deltas integer[];
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
-    PERFORM compliance_counts_add(array_agg(location_id), array_agg(regime_id), array_agg(status::text), array_agg(1)) FROM new_rows;
+    SELECT array_agg(location_id), array_agg(regime_id), array_agg(status::text), array_agg(1)
+      INTO location_ids, regime_ids, statuses, deltas FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM compliance_counts_add(array_agg(location_id), array_agg(regime_id), array_agg(status::text), array_agg(-1)) FROM old_rows;
+    SELECT array_agg(location_id), array_agg(regime_id), array_agg(status::text), array_agg(-1)
+      INTO location_ids, regime_ids, statuses, deltas FROM old_rows;
   ELSE
-    PERFORM compliance_counts_add(array_agg(r.location_id), array_agg(r.regime_id), array_agg(r.status::text), array_agg(r.delta))
+    SELECT array_agg(r.location_id), array_agg(r.regime_id), array_agg(r.status::text), array_agg(r.delta)
+      INTO location_ids, regime_ids, statuses, deltas
     FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
       LATERAL (VALUES (o.location_id, o.regime_id, o.status, -1), (n.location_id, n.regime_id, n.status, 1)) AS r(location_id, regime_id, status, delta)
     WHERE (o.location_id, o.regime_id, o.status) IS DISTINCT FROM (n.location_id, n.regime_id, n.status);
+  END IF;
+  -- An update that moves nothing counted (an inspection that keeps an obligation compliant dates
+  -- it again) skips compliance_counts_add (its statement is planned per call).
+  IF location_ids IS NOT NULL THEN
+    PERFORM compliance_counts_add(location_ids, regime_ids, statuses, deltas);
   END IF;
   RETURN NULL;
 END

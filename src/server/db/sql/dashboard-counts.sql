@@ -38,17 +38,30 @@ $$;
 CREATE OR REPLACE FUNCTION asset_counts_track() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  location_ids uuid[];
+  created_ats timestamp with time zone[];
+  conditions text[];
+  ids uuid[];
+  deltas integer[];
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
-    PERFORM asset_counts_add(array_agg(location_id), array_agg(created_at), array_agg(condition::text), array_agg(id), array_agg(1)) FROM new_rows;
+    SELECT array_agg(location_id), array_agg(created_at), array_agg(condition::text), array_agg(id), array_agg(1)
+      INTO location_ids, created_ats, conditions, ids, deltas FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM asset_counts_add(array_agg(location_id), array_agg(created_at), array_agg(condition::text), array_agg(id), array_agg(-1)) FROM old_rows;
+    SELECT array_agg(location_id), array_agg(created_at), array_agg(condition::text), array_agg(id), array_agg(-1)
+      INTO location_ids, created_ats, conditions, ids, deltas FROM old_rows;
   ELSE
-    PERFORM asset_counts_add(array_agg(r.location_id), array_agg(r.created_at), array_agg(r.condition::text), array_agg(r.id), array_agg(r.delta))
+    SELECT array_agg(r.location_id), array_agg(r.created_at), array_agg(r.condition::text), array_agg(r.id), array_agg(r.delta)
+      INTO location_ids, created_ats, conditions, ids, deltas
     FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
       LATERAL (VALUES (o.location_id, o.created_at, o.condition, o.id, -1), (n.location_id, n.created_at, n.condition, n.id, 1)) AS r(location_id, created_at, condition, id, delta)
     WHERE (o.location_id, o.created_at, o.condition) IS DISTINCT FROM (n.location_id, n.created_at, n.condition);
+  END IF;
+  -- An edit that moves nothing counted skips asset_counts_add (its statements are planned per call).
+  IF location_ids IS NOT NULL THEN
+    PERFORM asset_counts_add(location_ids, created_ats, conditions, ids, deltas);
   END IF;
   RETURN NULL;
 END
@@ -80,17 +93,30 @@ $$;
 CREATE OR REPLACE FUNCTION action_counts_track() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  location_ids uuid[];
+  statuses text[];
+  priorities text[];
+  ids uuid[];
+  deltas integer[];
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
-    PERFORM action_counts_add(array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(1)) FROM new_rows;
+    SELECT array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(1)
+      INTO location_ids, statuses, priorities, ids, deltas FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM action_counts_add(array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(-1)) FROM old_rows;
+    SELECT array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(-1)
+      INTO location_ids, statuses, priorities, ids, deltas FROM old_rows;
   ELSE
-    PERFORM action_counts_add(array_agg(r.location_id), array_agg(r.status::text), array_agg(r.priority::text), array_agg(r.id), array_agg(r.delta))
+    SELECT array_agg(r.location_id), array_agg(r.status::text), array_agg(r.priority::text), array_agg(r.id), array_agg(r.delta)
+      INTO location_ids, statuses, priorities, ids, deltas
     FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
       LATERAL (VALUES (o.location_id, o.status, o.priority, o.id, -1), (n.location_id, n.status, n.priority, n.id, 1)) AS r(location_id, status, priority, id, delta)
     WHERE (o.location_id, o.status, o.priority) IS DISTINCT FROM (n.location_id, n.status, n.priority);
+  END IF;
+  -- An edit that moves nothing counted skips action_counts_add (its statements are planned per call).
+  IF location_ids IS NOT NULL THEN
+    PERFORM action_counts_add(location_ids, statuses, priorities, ids, deltas);
   END IF;
   RETURN NULL;
 END

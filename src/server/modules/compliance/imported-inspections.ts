@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/actor';
 import { complianceRegimes, obligations } from '../../db/schema';
 import type { CalendarDate } from '../../../shared/domain/compliance/calendar-date';
-import { obligationDates, type ObligationFacts } from './obligation-dates';
-import { regimeFactColumns, storedFacts } from './obligations.repo';
+import { factsWithEntry, obligationDates } from './obligation-dates';
+import { factsOf, latestEnteredAt, regimeFactColumns, storedFacts } from './obligations.repo';
 import { raiseAllForOverdue } from './remedial-actions';
 
 /**
@@ -55,7 +55,7 @@ export async function recordImportedInspections(tx: Tx, items: ImportedInspectio
     ORDER BY a.id, w.regime_id
     ON CONFLICT DO NOTHING`);
   const found = await tx
-    .select({ row: obligations, regime: regimeFactColumns })
+    .select({ row: obligations, regime: regimeFactColumns, latestEnteredAt: latestEnteredAt() })
     .from(obligations)
     .innerJoin(complianceRegimes, sql`${complianceRegimes.id} = ${obligations.regimeId}`)
     .where(sql`(${obligations.assetId}, ${obligations.regimeId}) IN (SELECT * FROM unnest(${assetIds}::uuid[], ${regimeIds}::uuid[]))`)
@@ -64,25 +64,23 @@ export async function recordImportedInspections(tx: Tx, items: ImportedInspectio
   const byPair = new Map(found.map((f) => [`${f.row.assetId} ${f.row.regimeId}`, f]));
 
   const inserted = items.map((item) => ({ ...item, id: crypto.randomUUID(), obligation: byPair.get(`${item.assetId} ${item.regimeId}`)! }));
-  await tx.execute(sql`
+  const { rows: entered } = await tx.execute<{ id: string; created_at: Date | string }>(sql`
     INSERT INTO inspections (id, obligation_id, performed_on, result, certificate_number, notes, recorded_by_id)
     SELECT id, obligation_id, performed_on, 'pass', certificate_number, notes, ${writer.actorId}
     FROM unnest(${sql.param(inserted.map((i) => i.id))}::uuid[], ${sql.param(inserted.map((i) => i.obligation.row.id))}::uuid[],
                 ${sql.param(inserted.map((i) => i.performedOn))}::date[], ${sql.param(inserted.map((i) => i.certificateNumber))}::text[],
                 ${sql.param(inserted.map((i) => i.notes))}::text[])
-         AS i(id, obligation_id, performed_on, certificate_number, notes)`);
+         AS i(id, obligation_id, performed_on, certificate_number, notes)
+    RETURNING id, created_at`);
+  const enteredAt = new Map(entered.map((r) => [r.id, new Date(r.created_at)]));
 
   const patches: { id: string; dates: ReturnType<typeof obligationDates> }[] = [];
   const overdue: Parameters<typeof raiseAllForOverdue>[1] = [];
   for (const item of inserted) {
     const { row, regime } = item.obligation;
-    const facts = storedFacts(row, regime);
-    // The latest by date performed counts; on the same date, the one recorded last (this one).
-    const counts = !facts.latest || item.performedOn >= facts.latest.performedOn;
-    const latest: ObligationFacts['latest'] = counts
-      ? { id: item.id, performedOn: item.performedOn, result: 'pass', certificateNumber: item.certificateNumber, certificateExpiresOn: null }
-      : facts.latest;
-    const dates = obligationDates({ ...facts, latest, remedialActionOpen: counts ? false : facts.remedialActionOpen }, writer.today);
+    const entry = { id: item.id, performedOn: item.performedOn, result: 'pass' as const, certificateNumber: item.certificateNumber, certificateExpiresOn: null, createdAt: enteredAt.get(item.id)! };
+    const facts = factsWithEntry(storedFacts(row, regime), item.obligation.latestEnteredAt, entry);
+    const dates = obligationDates(facts ?? (await factsOf(tx, row, regime)), writer.today);
     patches.push({ id: row.id, dates });
     if (dates.status === 'overdue' && dates.nextDueOn) {
       overdue.push({ on: { obligationId: row.id, assetId: row.assetId, regimeName: regime.name }, dueOn: dates.nextDueOn, createdBy: writer.actorId });

@@ -60,3 +60,34 @@ export function obligationDates(facts: ObligationFacts, today: CalendarDate): Ob
     remedialActionOpen: latest?.result === 'fail' && facts.remedialActionOpen,
   };
 }
+
+/** An inspection's place in the order that decides which one counts: date performed, then entry time, then id. */
+export interface EntryOrder {
+  id: string;
+  performedOn: CalendarDate;
+  createdAt: Date;
+}
+
+/** Whether `a` counts over `b`: performed later, or on the same date entered later (factsOf's order). */
+const countsOver = (a: EntryOrder, b: EntryOrder) =>
+  a.performedOn !== b.performedOn ? a.performedOn > b.performedOn : a.createdAt.getTime() !== b.createdAt.getTime() ? a.createdAt > b.createdAt : a.id > b.id;
+
+/**
+ * The facts once a new inspection is entered, worked out from the stored facts alone (no read of the
+ * other entries): the entry counts from now on if it comes after the stored latest, whose entry time
+ * is `latestEnteredAt`; a failed one counts with its remedial action open, as it has just been
+ * raised. Undefined when the stored latest's entry time is not known: the caller then works the
+ * facts out from every entry. A correction is not a new fact (it takes an entry away), and never
+ * comes here.
+ */
+export function factsWithEntry(
+  facts: ObligationFacts,
+  latestEnteredAt: Date | null,
+  entry: NonNullable<ObligationFacts['latest']> & { createdAt: Date },
+): ObligationFacts | undefined {
+  const latest = facts.latest;
+  if (latest && !latestEnteredAt) return undefined;
+  if (latest && !countsOver(entry, { ...latest, createdAt: latestEnteredAt! })) return facts;
+  const { id, performedOn, result, certificateNumber, certificateExpiresOn } = entry;
+  return { ...facts, latest: { id, performedOn, result, certificateNumber, certificateExpiresOn }, remedialActionOpen: result === 'fail' };
+}

@@ -14,7 +14,7 @@ import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
 import type { bulkObligationsSchema, createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
 import { BULK_OBLIGATIONS_MAX } from '../../../shared/contract/compliance';
-import { obligationDates, type ObligationFacts } from './obligation-dates';
+import { factsWithEntry, obligationDates, type ObligationDates, type ObligationFacts } from './obligation-dates';
 import { raiseForInspection, raiseForOverdue, remedialActionOpen } from './remedial-actions';
 import { selectInspections, toInspection } from './inspection-reads';
 
@@ -165,7 +165,7 @@ function toObligation({ row, regime, responsibleName }: ObligationRead, today: C
  * The facts an obligation's dates follow from, with the inspection that counts (and whether its
  * remedial action is done) read in `tx`.
  */
-async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Promise<ObligationFacts> {
+export async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow): Promise<ObligationFacts> {
   const corrected = tx
     .select({ id: inspections.correctsId })
     .from(inspections)
@@ -194,11 +194,18 @@ export async function recomputeObligation(tx: Tx, id: string, today: CalendarDat
     .for('update', { of: obligations });
   if (!found) return;
   const dates = obligationDates(await factsOf(tx, found.row, found.regime), today);
-  await tx.update(obligations).set(dates).where(eq(obligations.id, id));
-  if (dates.status === 'overdue' && dates.nextDueOn) {
-    await raiseForOverdue(tx, { obligationId: id, assetId: found.row.assetId, regimeName: found.regime.name }, dates.nextDueOn, actorId);
-  }
+  await storeDates(tx, { obligationId: id, assetId: found.row.assetId, regimeName: found.regime.name }, dates, actorId);
 }
+
+/** Stores an obligation's worked-out dates; one falling overdue raises its action, as `actorId`. */
+async function storeDates(tx: Tx, on: { obligationId: string; assetId: string | null; regimeName: string }, dates: ObligationDates, actorId: string): Promise<void> {
+  await tx.update(obligations).set(dates).where(eq(obligations.id, on.obligationId));
+  if (dates.status === 'overdue' && dates.nextDueOn) await raiseForOverdue(tx, on, dates.nextDueOn, actorId);
+}
+
+/** When the obligation's stored latest inspection was entered (null when it has none): factsWithEntry needs it. */
+export const latestEnteredAt = () =>
+  sql<Date | null>`(SELECT ${inspections.createdAt} FROM ${inspections} WHERE ${inspections.id} = ${obligations.lastInspectionId})`.mapWith(inspections.createdAt);
 
 /** Days past due, shown on an overdue item of the work list (0 otherwise). */
 const workItemDaysOverdue = (obligation: Pick<Obligation, 'status' | 'nextDueOn'>, today: CalendarDate) =>
@@ -484,18 +491,30 @@ export function obligationsRepo(db: Db) {
      */
     async recordInspection(input: NewInspection, actorId: string, today: CalendarDate, inTransaction?: InTransaction<RecordInspectionResult>): Promise<RecordInspectionResult> {
       return transactionAs(db, actorId, async (tx): Promise<RecordInspectionResult> => {
-        const seen = input.id ? await this.inspection(input.id, tx) : undefined;
-        if (seen) return seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
-        const [obligation] = await tx
-          .select({ id: obligations.id, assetId: obligations.assetId, regimeName: complianceRegimes.name, readings: complianceRegimes.readings })
+        // One read before the write: the obligation (locked), its regime's rules, whether the client's
+        // id is already used and the names the answer shows.
+        const [found] = await tx
+          .select({
+            row: obligations,
+            regime: regimeFactColumns,
+            readings: complianceRegimes.readings,
+            seenObligationId: sql<string | null>`(SELECT ${inspections.obligationId} FROM ${inspections} WHERE ${inspections.id} = ${input.id ?? null})`,
+            performedByName: sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${input.performedById ?? null} AND ${users.status} = 'active')`,
+            recordedByName: sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${actorId})`,
+            latestEnteredAt: latestEnteredAt(),
+          })
           .from(obligations)
           .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
           .where(eq(obligations.id, input.obligationId))
           .for('update', { of: obligations });
-        if (!obligation) return { kind: 'obligation-missing' };
-        const problems = inspectionReadingProblems(obligation.readings, input.readings, input.result);
+        if (!found) return input.id && (await this.inspection(input.id, tx)) ? { kind: 'id-taken' } : { kind: 'obligation-missing' };
+        if (found.seenObligationId) {
+          const seen = await this.inspection(input.id!, tx);
+          return seen && seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
+        }
+        const problems = inspectionReadingProblems(found.readings, input.readings, input.result);
         if (problems.length) return { kind: 'readings-refused', problems };
-        if (!(await activeUser(tx, input.performedById))) return { kind: 'user-missing' };
+        if (input.performedById && found.performedByName === null) return { kind: 'user-missing' };
         if (input.correctsId) {
           const [corrected] = await tx
             .select({ id: inspections.id })
@@ -521,7 +540,7 @@ export function obligationsRepo(db: Db) {
             recordedById: actorId,
           })
           .onConflictDoNothing()
-          .returning({ id: inspections.id });
+          .returning();
         if (!row) {
           // The only conflicts left: the same client id recorded in a race, or a second correction of
           // one entry.
@@ -529,9 +548,14 @@ export function obligationsRepo(db: Db) {
           if (!raced) return { kind: 'already-corrected' };
           return raced.obligationId === input.obligationId ? { kind: 'existing', inspection: raced } : { kind: 'id-taken' };
         }
-        await raiseForInspection(tx, { obligationId: obligation.id, assetId: obligation.assetId, regimeName: obligation.regimeName }, { ...input, id: row.id, certificateNumber: input.certificateNumber ?? null, notes: input.notes ?? null }, actorId);
-        await recomputeObligation(tx, input.obligationId, today, actorId);
-        return { kind: 'created', inspection: (await this.inspection(row.id, tx))! };
+        const on = { obligationId: found.row.id, assetId: found.row.assetId, regimeName: found.regime.name };
+        await raiseForInspection(tx, on, row, actorId);
+        const facts = row.correctsId ? undefined : factsWithEntry(storedFacts(found.row, found.regime), found.latestEnteredAt, row);
+        if (facts) await storeDates(tx, on, obligationDates(facts, today), actorId);
+        else await recomputeObligation(tx, input.obligationId, today, actorId);
+        // A new entry has no correction and no evidence yet: the answer needs no second read.
+        const inspection = toInspection({ row, performedByName: found.performedByName, recordedByName: found.recordedByName, correctedById: null, evidence: [] });
+        return { kind: 'created', inspection };
       }, inTransaction);
     },
 

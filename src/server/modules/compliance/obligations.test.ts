@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { createClock, createdBy, createTestApp, getJson, postJson, registerUser, sendAs, signIn, type TestApp, type TestClock } from '../../../../tests/setup/test-app';
-import { actions as actionsTable, obligations as obligationsTable } from '../../db/schema';
+import { actions as actionsTable, obligations as obligationsTable, users as usersTable } from '../../db/schema';
+import { transactionAs } from '../../db/actor';
+import { recomputeObligation } from './obligations.repo';
 import { advanceComplianceCalendar } from './compliance-calendar';
 import { png, uploadLocal } from '../../../../tests/setup/media-fixtures';
 import type { Inspection, Obligation, Regime } from '../../../shared/contract/compliance';
@@ -289,6 +291,47 @@ describe('recording an inspection', () => {
     );
     // One correction per entry: a second correction corrects the correction.
     expect((await inspect(o.id, '2025-09-09', { correctsId: wrong.id })).statusCode).toBe(409);
+  });
+
+  it('stores what working the dates out from every inspection gives, whatever order the entries come in', async () => {
+    // The clock as the test before left it (signing in again for a clock of its own is rate-limited).
+    const today = clock.now().toISOString().slice(0, 10);
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    const actorId = (await t.db.select({ id: usersTable.id }).from(usersTable).limit(1))[0]!.id;
+    const dated = (row: typeof obligationsTable.$inferSelect) => ({
+      lastCompletedOn: row.lastCompletedOn,
+      lastResult: row.lastResult,
+      lastInspectionId: row.lastInspectionId,
+      lastCertificateNumber: row.lastCertificateNumber,
+      certificateExpiresOn: row.certificateExpiresOn,
+      nextDueOn: row.nextDueOn,
+      status: row.status,
+      statusChangesOn: row.statusChangesOn,
+      remedialActionOpen: row.remedialActionOpen,
+    });
+    const stored = async () => dated((await t.db.select().from(obligationsTable).where(eq(obligationsTable.id, o.id)))[0]!);
+    const entries: Array<[string, Record<string, unknown>]> = [
+      ['2024-06-01', {}],
+      ['2024-12-01', { result: 'pass_with_observations', certificateNumber: 'GS-2', certificateExpiresOn: '2025-06-30' }],
+      ['2024-12-01', { certificateNumber: 'GS-3' }],
+      ['2024-03-01', {}],
+      ['2025-08-01', { result: 'fail' }],
+      ['2025-08-15', {}],
+      ['2025-09-01', { certificateNumber: 'GS-7' }],
+    ];
+    let last: Inspection | undefined;
+    for (const [performedOn, extra] of entries) {
+      last = await created<Inspection>(inspect(o.id, performedOn, extra));
+      const recorded = await stored();
+      await transactionAs(t.db, actorId, (tx) => recomputeObligation(tx, o.id, today, actorId));
+      expect(await stored(), `after the entry of ${performedOn}`).toEqual(recorded);
+    }
+    // Corrected: the entry before it counts again.
+    await created<Inspection>(inspect(o.id, '2025-09-01', { correctsId: last!.id, result: 'fail' }));
+    const recorded = await stored();
+    await transactionAs(t.db, actorId, (tx) => recomputeObligation(tx, o.id, today, actorId));
+    expect(await stored()).toEqual(recorded);
+    expect(recorded).toMatchObject({ lastCompletedOn: '2025-09-01', lastResult: 'fail', status: 'failed' });
   });
 
   it('is open to surveyors; setting obligations up is not', async () => {
