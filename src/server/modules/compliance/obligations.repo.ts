@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzl
 import { jsonObject, jsonValue } from '../../db/json-rows';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
+import { preparedPerConnection, transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import { assets, complianceRegimes, inspections, locations, obligations, users } from '../../db/schema';
 import type { Inspection, Obligation, ObligationWorkItem } from '../../../shared/contract/compliance';
 import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
@@ -181,6 +181,75 @@ export async function factsOf(tx: Tx | Db, row: ObligationRow, regime: RegimeRow
 }
 
 /**
+ * Recording an inspection's statements (recordInspection), each prepared per connection: the one
+ * read before the write (the obligation locked, its regime's rules, whether the client's id is
+ * already used, the names the answer shows, and when the stored latest was entered), the insert, and
+ * the update of the obligation's dates.
+ */
+const readForRecording = preparedPerConnection((tx) =>
+  tx
+    .select({
+      row: obligations,
+      regime: regimeFactColumns,
+      readings: complianceRegimes.readings,
+      seenObligationId: sql<string | null>`(SELECT ${inspections.obligationId} FROM ${inspections} WHERE ${inspections.id} = ${sql.placeholder('id')})`,
+      performedByName: sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${sql.placeholder('performedById')} AND ${users.status} = 'active')`,
+      recordedByName: sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${sql.placeholder('actorId')})`,
+      latestEnteredAt: latestEnteredAt(),
+    })
+    .from(obligations)
+    .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
+    .where(eq(obligations.id, sql.placeholder('obligationId')))
+    .for('update', { of: obligations })
+    .prepare('record_inspection_read'),
+);
+
+const INSPECTION_INPUT_COLUMNS = [
+  'id',
+  'obligationId',
+  'performedOn',
+  'result',
+  'performedById',
+  'contractor',
+  'readings',
+  'certificateNumber',
+  'certificateExpiresOn',
+  'notes',
+  'correctsId',
+  'recordedById',
+] as const satisfies ReadonlyArray<keyof typeof inspections.$inferInsert>;
+
+const insertForRecording = preparedPerConnection((tx) =>
+  tx
+    .insert(inspections)
+    .values(Object.fromEntries(INSPECTION_INPUT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof inspections.$inferInsert)
+    .onConflictDoNothing()
+    .returning()
+    .prepare('record_inspection_insert'),
+);
+
+/** Every column ObligationDates stores (the object literal must name each, and nothing else). */
+const DATE_COLUMNS = Object.keys({
+  lastCompletedOn: true,
+  lastResult: true,
+  lastInspectionId: true,
+  lastCertificateNumber: true,
+  certificateExpiresOn: true,
+  nextDueOn: true,
+  status: true,
+  statusChangesOn: true,
+  remedialActionOpen: true,
+} satisfies Record<keyof ObligationDates, true>);
+
+const updateDates = preparedPerConnection((tx) =>
+  tx
+    .update(obligations)
+    .set(Object.fromEntries(DATE_COLUMNS.map((column) => [column, sql.placeholder(column)])))
+    .where(eq(obligations.id, sql.placeholder('id')))
+    .prepare('store_obligation_dates'),
+);
+
+/**
  * Works the obligation's dates out again (after an inspection, a change, or its remedial action
  * moving) and stores them; one falling overdue raises its action, as `actorId`.
  */
@@ -199,7 +268,7 @@ export async function recomputeObligation(tx: Tx, id: string, today: CalendarDat
 
 /** Stores an obligation's worked-out dates; one falling overdue raises its action, as `actorId`. */
 async function storeDates(tx: Tx, on: { obligationId: string; assetId: string | null; regimeName: string }, dates: ObligationDates, actorId: string): Promise<void> {
-  await tx.update(obligations).set(dates).where(eq(obligations.id, on.obligationId));
+  await updateDates(tx).execute({ ...dates, id: on.obligationId });
   if (dates.status === 'overdue' && dates.nextDueOn) await raiseForOverdue(tx, on, dates.nextDueOn, actorId);
 }
 
@@ -491,25 +560,11 @@ export function obligationsRepo(db: Db) {
      */
     async recordInspection(input: NewInspection, actorId: string, today: CalendarDate, inTransaction?: InTransaction<RecordInspectionResult>): Promise<RecordInspectionResult> {
       return transactionAs(db, actorId, async (tx): Promise<RecordInspectionResult> => {
-        // One read before the write: the obligation (locked), its regime's rules, whether the client's
-        // id is already used and the names the answer shows.
-        const [found] = await tx
-          .select({
-            row: obligations,
-            regime: regimeFactColumns,
-            readings: complianceRegimes.readings,
-            seenObligationId: sql<string | null>`(SELECT ${inspections.obligationId} FROM ${inspections} WHERE ${inspections.id} = ${input.id ?? null})`,
-            performedByName: sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${input.performedById ?? null} AND ${users.status} = 'active')`,
-            recordedByName: sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${actorId})`,
-            latestEnteredAt: latestEnteredAt(),
-          })
-          .from(obligations)
-          .innerJoin(complianceRegimes, eq(complianceRegimes.id, obligations.regimeId))
-          .where(eq(obligations.id, input.obligationId))
-          .for('update', { of: obligations });
+        const id = input.id ?? crypto.randomUUID();
+        const [found] = await readForRecording(tx).execute({ obligationId: input.obligationId, id, performedById: input.performedById ?? null, actorId });
         if (!found) return input.id && (await this.inspection(input.id, tx)) ? { kind: 'id-taken' } : { kind: 'obligation-missing' };
         if (found.seenObligationId) {
-          const seen = await this.inspection(input.id!, tx);
+          const seen = await this.inspection(id, tx);
           return seen && seen.obligationId === input.obligationId ? { kind: 'existing', inspection: seen } : { kind: 'id-taken' };
         }
         const problems = inspectionReadingProblems(found.readings, input.readings, input.result);
@@ -523,28 +578,24 @@ export function obligationsRepo(db: Db) {
             .limit(1);
           if (!corrected) return { kind: 'corrected-missing' };
         }
-        const [row] = await tx
-          .insert(inspections)
-          .values({
-            ...(input.id ? { id: input.id } : {}),
-            obligationId: input.obligationId,
-            performedOn: input.performedOn,
-            result: input.result,
-            performedById: input.performedById,
-            contractor: input.contractor,
-            readings: input.readings,
-            certificateNumber: input.certificateNumber,
-            certificateExpiresOn: input.certificateExpiresOn,
-            notes: input.notes,
-            correctsId: input.correctsId,
-            recordedById: actorId,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const [row] = await insertForRecording(tx).execute({
+          id,
+          obligationId: input.obligationId,
+          performedOn: input.performedOn,
+          result: input.result,
+          performedById: input.performedById ?? null,
+          contractor: input.contractor ?? null,
+          readings: input.readings,
+          certificateNumber: input.certificateNumber ?? null,
+          certificateExpiresOn: input.certificateExpiresOn ?? null,
+          notes: input.notes ?? null,
+          correctsId: input.correctsId ?? null,
+          recordedById: actorId,
+        });
         if (!row) {
           // The only conflicts left: the same client id recorded in a race, or a second correction of
           // one entry.
-          const raced = input.id ? await this.inspection(input.id, tx) : undefined;
+          const raced = await this.inspection(id, tx);
           if (!raced) return { kind: 'already-corrected' };
           return raced.obligationId === input.obligationId ? { kind: 'existing', inspection: raced } : { kind: 'id-taken' };
         }
