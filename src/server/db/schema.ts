@@ -874,6 +874,11 @@ export const actionCounts = pgTable(
  * (an asset is counted at its location and at every ancestor). An area manager's dashboard sums the
  * rows of their area roots instead of counting the area's assets (ADR 024 "Areas"). Locations never
  * change parent, so a row's subtree is fixed; a moved asset or action moves its counts.
+ *
+ * A location's rows are read together (a node of the location tree sums them; a dashboard or
+ * /compliance for an area groups them) but written one at a time over years, so they lie scattered
+ * over the table, a page each. Each counts table has an index of its key and n (`…_read_idx`) that
+ * answers those reads without the table (index-only scans); counter updates are then no longer HOT.
  */
 export const locationAssetCounts = pgTable(
   'location_asset_counts',
@@ -886,7 +891,10 @@ export const locationAssetCounts = pgTable(
     slot: smallint('slot').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.month, t.condition, t.slot] })],
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.month, t.condition, t.slot] }),
+    index('location_asset_counts_read_idx').on(t.locationId, t.month, t.condition, t.n),
+  ],
 );
 
 /** Action counts per location (and everything below it), status and priority, kept like location_asset_counts. */
@@ -901,7 +909,10 @@ export const locationActionCounts = pgTable(
     slot: smallint('slot').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.status, t.priority, t.slot] })],
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.status, t.priority, t.slot] }),
+    index('location_action_counts_read_idx').on(t.locationId, t.status, t.priority, t.n),
+  ],
 );
 
 /**
@@ -922,7 +933,10 @@ export const locationComplianceCounts = pgTable(
     status: obligationStatus('status').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.regimeId, t.status] })],
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.regimeId, t.status] }),
+    index('location_compliance_counts_read_idx').on(t.locationId, t.regimeId, t.status, t.n),
+  ],
 );
 
 /**
