@@ -19,6 +19,7 @@ let t: TestApp;
 let clock: TestClock;
 let manager: string;
 let surveyor: string;
+let surveyorId: string;
 let regimes: Map<string, Regime>;
 let site: string;
 
@@ -49,6 +50,7 @@ beforeAll(async () => {
   const surveyorAccount = await registerUser(t.app, { role: 'surveyor' });
   manager = managerAccount.cookie;
   surveyor = surveyorAccount.cookie;
+  surveyorId = surveyorAccount.user.id;
   accounts = [
     { ...managerAccount.input, use: (cookie) => (manager = cookie) },
     { ...surveyorAccount.input, use: (cookie) => (surveyor = cookie) },
@@ -291,6 +293,18 @@ describe('recording an inspection', () => {
     );
     // One correction per entry: a second correction corrects the correction.
     expect((await inspect(o.id, '2025-09-09', { correctsId: wrong.id })).statusCode).toBe(409);
+  });
+
+  it('names who performed it, and refuses someone who is not an active user, writing nothing', async () => {
+    const o = await oblige('gas_safety', { assetId: await newAsset() });
+    const today = clock.now().toISOString().slice(0, 10);
+    const refused = await inspect(o.id, today, { performedById: crypto.randomUUID() });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ performedById: 'Choose an active user' });
+    expect((await getJson(t.app, `/api/obligations/${o.id}/inspections`, manager)).json<Inspection[]>()).toEqual([]);
+    const made = await created<Inspection>(inspect(o.id, today, { performedById: surveyorId }));
+    expect(made).toMatchObject({ performedById: surveyorId, performedByName: expect.any(String), recordedById: surveyorId, correctedById: null, evidence: [] });
+    expect(made.recordedByName).toBe(made.performedByName);
   });
 
   it('stores what working the dates out from every inspection gives, whatever order the entries come in', async () => {
