@@ -47,7 +47,7 @@ const BELONGING: Record<string, string> = {
   audit_log: `asset_id = $1 AND id <= $2`,
 };
 /** Tables the restore changes beyond the asset's own rows: the trigger-kept figures, the new history entry. */
-const DERIVED = new Set(['asset_counts', 'action_counts', 'location_asset_counts', 'location_action_counts', 'location_compliance_counts', 'search_words']);
+const DERIVED = new Set(['asset_counts', 'action_counts', 'location_asset_counts', 'location_action_counts', 'location_action_due_counts', 'location_compliance_counts', 'search_words']);
 
 async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: t.databaseUrl });
@@ -98,7 +98,7 @@ const lastAuditId = () => withClient(async (c) => Number((await c.query<{ n: str
  */
 const countsAgreeWithRows = () =>
   withClient(async (client) => {
-    const tables = ['asset_counts', 'action_counts', 'location_asset_counts', 'location_action_counts', 'location_compliance_counts'];
+    const tables = ['asset_counts', 'action_counts', 'location_asset_counts', 'location_action_counts', 'location_action_due_counts', 'location_compliance_counts'];
     const read = async () => {
       const out: Record<string, string> = {};
       for (const table of tables) {

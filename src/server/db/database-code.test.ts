@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import type pg from 'pg';
+import { ACTION_STATUSES, OPEN_ACTION_STATUSES } from '../../shared/domain/actions';
 import { DATABASE_CODE_DIR, normalisedDefinition as normalised, readDatabaseCode, replaceFunctions, replaceTriggers } from './database-code';
 
 let t: TestApp;
@@ -45,6 +46,13 @@ describe('the database code (src/server/db/sql)', () => {
       expect(normalised(found.definition), `${statement.file}: ${statement.name}`).toBe(normalised(statement.sql));
       // The body byte for byte, white space included.
       expect(found.body, `${statement.file}: ${statement.name}`).toBe(/AS \$\$([\s\S]*)\$\$;$/.exec(statement.sql)![1]);
+    }
+  });
+
+  it('holds an action open at exactly OPEN_ACTION_STATUSES (action_is_open, the kept due counts)', async () => {
+    for (const status of ACTION_STATUSES) {
+      const { rows } = await t.db.$client.query<{ open: boolean }>('SELECT action_is_open($1) AS open', [status]);
+      expect(rows[0]!.open, status).toBe(OPEN_ACTION_STATUSES.includes(status));
     }
   });
 

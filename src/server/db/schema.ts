@@ -916,6 +916,25 @@ export const locationActionCounts = pgTable(
 );
 
 /**
+ * Actions still to do (actionIsOpen) per location (and everything below it) and target date, kept
+ * like location_asset_counts: an area's overdue count is the sum of its roots' rows dated before
+ * today, where counting the area's actions probed each of its locations (thousands for a region).
+ * Actions without a target date are never overdue and are not counted.
+ */
+export const locationActionDueCounts = pgTable(
+  'location_action_due_counts',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** As actions.target_date: a calendar date, 'YYYY-MM-DD'. */
+    targetDate: text('target_date').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.targetDate] }), index('location_action_due_counts_read_idx').on(t.locationId, t.targetDate, t.n)],
+);
+
+/**
  * Obligations per location (and everything below it), regime and status, kept by a trigger in the
  * writer's transaction like location_asset_counts (db/sql/compliance-counts.sql): /compliance's
  * figures and its location × regime matrix sum these rows instead of reading the obligations

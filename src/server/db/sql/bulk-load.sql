@@ -33,6 +33,20 @@ CREATE OR REPLACE FUNCTION rebuild_location_counts() RETURNS void
   GROUP BY 1, 2, 3, 4;
 $$;
 
+-- The open actions per location and target date (dashboard-counts.sql) from scratch: after a bulk
+-- load, and once by the migration that added them. Not part of rebuild_location_counts(): an
+-- earlier migration calls that, before this table exists.
+CREATE OR REPLACE FUNCTION rebuild_action_due_counts() RETURNS void
+    LANGUAGE sql
+    AS $$
+  DELETE FROM location_action_due_counts;
+  INSERT INTO location_action_due_counts (location_id, target_date, n)
+  SELECT place, x.target_date, count(*)::integer
+  FROM actions AS x JOIN locations AS l ON l.id = x.location_id, unnest(l.ancestor_ids || l.id) AS place
+  WHERE action_is_open(x.status::text) AND x.target_date IS NOT NULL
+  GROUP BY 1, 2;
+$$;
+
 -- After a bulk load: the dashboard's counts and the words offered as corrections, from scratch.
 CREATE OR REPLACE FUNCTION rebuild_register_aggregates() RETURNS void
     LANGUAGE sql
@@ -45,6 +59,7 @@ CREATE OR REPLACE FUNCTION rebuild_register_aggregates() RETURNS void
   INSERT INTO action_counts (status, priority, slot, n)
   SELECT status, priority, (hashtext(id::text) & 3)::smallint, count(*) FROM actions GROUP BY 1, 2, 3;
   SELECT rebuild_location_counts();
+  SELECT rebuild_action_due_counts();
   SELECT rebuild_compliance_counts();
   INSERT INTO search_words (word)
   SELECT DISTINCT w FROM (

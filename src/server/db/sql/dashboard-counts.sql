@@ -88,6 +88,29 @@ CREATE OR REPLACE FUNCTION action_counts_add(location_ids uuid[], statuses text[
   ON CONFLICT (location_id, status, priority, slot) DO UPDATE SET n = c.n + EXCLUDED.n;
 $$;
 
+-- Whether an action's work is still to do: OPEN_ACTION_STATUSES (shared/domain/actions.ts), which
+-- database-code.test.ts holds this to, status by status. Text, not the enum: functions are
+-- created before the migrations, so before the enum on a new database.
+CREATE OR REPLACE FUNCTION action_is_open(status text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT status IN ('open', 'in_progress', 'waiting')
+$$;
+
+-- Actions still to do per location and target date (location_action_due_counts), for an area's
+-- overdue count: the sum of its roots' rows dated before today. No slots: a key is one date.
+CREATE OR REPLACE FUNCTION action_due_counts_add(location_ids uuid[], target_dates text[], deltas integer[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO location_action_due_counts AS c (location_id, target_date, n)
+  SELECT place, changes.target_date, sum(changes.delta)::integer
+  FROM unnest(location_ids, target_dates, deltas) AS changes(location_id, target_date, delta)
+  JOIN locations AS l ON l.id = changes.location_id, unnest(l.ancestor_ids || l.id) AS place
+  GROUP BY place, changes.target_date HAVING sum(changes.delta) <> 0
+  ORDER BY place, changes.target_date
+  ON CONFLICT (location_id, target_date) DO UPDATE SET n = c.n + EXCLUDED.n;
+$$;
+
 -- An action's location is a copy of its asset's place, set by a BEFORE trigger
 -- (action-asset-code.sql): the update's new rows have it.
 CREATE OR REPLACE FUNCTION action_counts_track() RETURNS trigger
@@ -99,24 +122,40 @@ DECLARE
   priorities text[];
   ids uuid[];
   deltas integer[];
+  due_location_ids uuid[];
+  due_dates text[];
+  due_deltas integer[];
 BEGIN
   IF register_bulk_load() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(1)
       INTO location_ids, statuses, priorities, ids, deltas FROM new_rows;
+    SELECT array_agg(location_id), array_agg(target_date), array_agg(1)
+      INTO due_location_ids, due_dates, due_deltas FROM new_rows WHERE action_is_open(status::text) AND target_date IS NOT NULL;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(location_id), array_agg(status::text), array_agg(priority::text), array_agg(id), array_agg(-1)
       INTO location_ids, statuses, priorities, ids, deltas FROM old_rows;
+    SELECT array_agg(location_id), array_agg(target_date), array_agg(-1)
+      INTO due_location_ids, due_dates, due_deltas FROM old_rows WHERE action_is_open(status::text) AND target_date IS NOT NULL;
   ELSE
     SELECT array_agg(r.location_id), array_agg(r.status::text), array_agg(r.priority::text), array_agg(r.id), array_agg(r.delta)
       INTO location_ids, statuses, priorities, ids, deltas
     FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
       LATERAL (VALUES (o.location_id, o.status, o.priority, o.id, -1), (n.location_id, n.status, n.priority, n.id, 1)) AS r(location_id, status, priority, id, delta)
     WHERE (o.location_id, o.status, o.priority) IS DISTINCT FROM (n.location_id, n.status, n.priority);
+    SELECT array_agg(r.location_id), array_agg(r.target_date), array_agg(r.delta)
+      INTO due_location_ids, due_dates, due_deltas
+    FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
+      LATERAL (VALUES (o.location_id, o.target_date, o.status, -1), (n.location_id, n.target_date, n.status, 1)) AS r(location_id, target_date, status, delta)
+    WHERE (o.location_id, o.target_date, action_is_open(o.status::text)) IS DISTINCT FROM (n.location_id, n.target_date, action_is_open(n.status::text))
+      AND action_is_open(r.status::text) AND r.target_date IS NOT NULL;
   END IF;
-  -- An edit that moves nothing counted skips action_counts_add (its statements are planned per call).
+  -- An edit that moves nothing counted skips the adds (their statements are planned per call).
   IF location_ids IS NOT NULL THEN
     PERFORM action_counts_add(location_ids, statuses, priorities, ids, deltas);
+  END IF;
+  IF due_location_ids IS NOT NULL THEN
+    PERFORM action_due_counts_add(due_location_ids, due_dates, due_deltas);
   END IF;
   RETURN NULL;
 END
@@ -133,6 +172,7 @@ BEGIN
   ELSE
     DELETE FROM action_counts;
     DELETE FROM location_action_counts;
+    DELETE FROM location_action_due_counts;
   END IF;
   RETURN NULL;
 END

@@ -12,11 +12,11 @@ import { overdueCondition } from '../actions/due-dates';
  * rows instead of counting the register, and a create shows up at once.
  * Plan: Seq Scan on asset_counts / action_counts (a few hundred rows at most).
  *
- * The overdue actions are the one figure counted at each request: it changes with the calendar, not
- * only with writes, so no kept count holds it. It is an index-only count of the open actions past
- * their date (actions_open_target_date_id_idx; for areas, actions_location_id_open_target_date_idx
- * location by location), so it costs what the overdue are, not what the register holds (ADR 025,
- * step 7, has the figures).
+ * The overdue actions change with the calendar, not only with writes. The estate's are counted at
+ * each request, an index-only count of the open actions past their date
+ * (actions_open_target_date_id_idx), so it costs what the overdue are, not what the register holds
+ * (ADR 025, step 7). An area's are kept per location and target date (location_action_due_counts)
+ * and summed below today: counted, a region probed each of its thousands of locations.
  */
 export function dashboardRepo(db: Db) {
   return {
@@ -57,10 +57,11 @@ export const organisationToday = (now: Date) => todayIn(ORGANISATION_TIME_ZONE_D
 const OVERDUE_SQL = new PgDialect().sqlToQuery(overdueCondition(sql`$2`)).sql;
 
 /**
- * The stats over `assetCounts` (month, condition, n) and `actionCounts` (status, priority, n): the
- * kept counts, or an area's counts worked out from its rows; `overdueIn` limits the overdue count.
+ * The stats over `assetCounts` (month, condition, n) and `actionCounts` (status, priority, n), the
+ * kept counts of the estate or of an area's roots, with `overdue`, the statement counting the
+ * overdue actions.
  */
-const statsSql = (assetCounts: string, actionCounts: string, overdueIn = '') => `
+const statsSql = (assetCounts: string, actionCounts: string, overdue: string) => `
     SELECT a.*, c.*, d.*
     FROM (SELECT coalesce(sum(n), 0) AS total,
                  coalesce(sum(n) FILTER (WHERE month < $1::date), 0) AS at_end_of_last_month,
@@ -73,19 +74,20 @@ const statsSql = (assetCounts: string, actionCounts: string, overdueIn = '') => 
          (SELECT coalesce(sum(n) FILTER (WHERE status = 'open'), 0) AS open,
                  coalesce(sum(n) FILTER (WHERE status = 'open' AND priority IN ('critical', 'high')), 0) AS high_open
           FROM ${actionCounts} AS counts) AS c,
-         (SELECT count(*) AS overdue FROM actions WHERE ${OVERDUE_SQL}${overdueIn}) AS d`;
+         (${overdue}) AS d`;
 
 /** The stats statement; $1 is startOfMonth(), $2 organisationToday() (exported so the benchmark measures exactly what the app sends). */
-export const DASHBOARD_STATS_SQL = statsSql('asset_counts', 'action_counts');
+export const DASHBOARD_STATS_SQL = statsSql('asset_counts', 'action_counts', `SELECT count(*) AS overdue FROM actions WHERE ${OVERDUE_SQL}`);
 
 /**
  * The stats of the areas $3 (their roots, uuid[], never one inside another: policy/areas.ts): the
  * sum of the roots' own kept counts, each of which counts everything below it
- * (location_asset_counts, location_action_counts; db/sql/dashboard-counts.sql), so a region costs
- * what a room does; the overdue are counted in the areas' locations.
+ * (location_asset_counts, location_action_counts, location_action_due_counts;
+ * db/sql/dashboard-counts.sql), so a region costs what a room does. The overdue are the roots'
+ * actions still to do dated before today ($2), the rule of OVERDUE_SQL.
  */
 export const AREA_STATS_SQL = statsSql(
   '(SELECT month, condition, n FROM location_asset_counts WHERE location_id = ANY($3::uuid[]))',
   '(SELECT status, priority, n FROM location_action_counts WHERE location_id = ANY($3::uuid[]))',
-  ' AND location_id IN (SELECT * FROM area_locations($3::uuid[]))',
+  'SELECT coalesce(sum(n), 0) AS overdue FROM location_action_due_counts WHERE location_id = ANY($3::uuid[]) AND target_date < $2',
 );

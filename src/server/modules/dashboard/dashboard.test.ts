@@ -4,6 +4,7 @@ import { insertAsset, insertLocation } from '../../../../tests/factories/registe
 import { dashboardRepo } from './dashboard.repo';
 import { inArray, sql } from 'drizzle-orm';
 import { actions, assets } from '../../db/schema';
+import { overdueCondition } from '../actions/due-dates';
 import type { DashboardStats } from '../../../shared/contract/dashboard';
 
 let t: TestApp;
@@ -110,10 +111,11 @@ describe('GET /api/dashboard/stats', () => {
       made.push(asset.id);
     }
     await t.db.insert(actions).values([
-      { title: 'in b1', priority: 'high', status: 'open', assetId: made[0], createdBy: userId },
-      { title: 'in b2', priority: 'low', status: 'open', assetId: made[2], createdBy: userId },
-      { title: 'in south', priority: 'critical', status: 'open', assetId: made[4], createdBy: userId },
-      { title: 'nowhere', priority: 'critical', status: 'open', createdBy: userId },
+      { title: 'in b1', priority: 'high', status: 'open', assetId: made[0], createdBy: userId, targetDate: '2026-11-01' },
+      { title: 'in b2', priority: 'low', status: 'open', assetId: made[2], createdBy: userId, targetDate: '2026-12-01' },
+      { title: 'in south', priority: 'critical', status: 'open', assetId: made[4], createdBy: userId, targetDate: '2026-10-01' },
+      { title: 'nowhere', priority: 'critical', status: 'open', createdBy: userId, targetDate: '2026-11-20' },
+      { title: 'done in b1', priority: 'low', status: 'completed', assetId: made[1], createdBy: userId, targetDate: '2026-11-02' },
     ]);
 
     const counted = async (root: string) => {
@@ -123,19 +125,20 @@ describe('GET /api/dashboard/stats', () => {
                (SELECT count(*) FROM assets WHERE location_id IN (SELECT * FROM area) AND created_at < '2026-11-01') AS before,
                (SELECT count(*) FROM assets WHERE location_id IN (SELECT * FROM area) AND condition = 'poor') AS poor,
                (SELECT count(*) FROM actions WHERE location_id IN (SELECT * FROM area) AND status = 'open') AS open,
-               (SELECT count(*) FROM actions WHERE location_id IN (SELECT * FROM area) AND status = 'open' AND priority IN ('critical', 'high')) AS high`);
+               (SELECT count(*) FROM actions WHERE location_id IN (SELECT * FROM area) AND status = 'open' AND priority IN ('critical', 'high')) AS high,
+               (SELECT count(*) FROM actions WHERE location_id IN (SELECT * FROM area) AND ${overdueCondition('2026-11-22')}) AS overdue`);
       const r = rows[0]!;
-      return [r.total, r.before, r.poor, r.open, r.high].map(Number);
+      return [r.total, r.before, r.poor, r.open, r.high, r.overdue].map(Number);
     };
     const kept = async (root: string) => {
       const s = await dashboardRepo(t.db).stats(new Date('2026-11-22T10:00:00Z'), [root]);
-      return [s.totalAssets, s.assetsAtEndOfLastMonth, s.conditionBreakdown.poor, s.openActions, s.highPriorityOpenActions];
+      return [s.totalAssets, s.assetsAtEndOfLastMonth, s.conditionBreakdown.poor, s.openActions, s.highPriorityOpenActions, s.overdueActions];
     };
     const expectKeptEqualsCounted = async () => {
       for (const place of places) expect(await kept(place.id), place.name).toEqual(await counted(place.id));
     };
 
-    expect(await kept(north.id)).toEqual([4, 2, 2, 2, 1]);
+    expect(await kept(north.id)).toEqual([4, 2, 2, 2, 1, 1]);
     await expectKeptEqualsCounted();
 
     // An asset moves to another region (its actions with it), one changes condition, one is deleted;
@@ -147,14 +150,22 @@ describe('GET /api/dashboard/stats', () => {
     await t.db.execute(sql`UPDATE actions SET asset_id = ${made[3]} WHERE title = 'in south'`);
     await t.db.execute(sql`UPDATE actions SET asset_id = ${made[4]}, priority = 'critical' WHERE title = 'nowhere'`);
     await t.db.execute(sql`UPDATE actions SET status = 'closed' WHERE title = 'in b2'`);
+    // Target dates move, and a done action is reopened.
+    await t.db.execute(sql`UPDATE actions SET target_date = '2026-11-02' WHERE title = 'in south'`);
+    await t.db.execute(sql`UPDATE actions SET target_date = NULL WHERE title = 'in b1'`);
+    await t.db.execute(sql`UPDATE actions SET status = 'in_progress' WHERE title = 'done in b1'`);
     await expectKeptEqualsCounted();
-    expect(await kept(south.id)).toEqual([2, 1, 0, 2, 2]);
+    expect(await kept(south.id)).toEqual([2, 1, 0, 2, 2, 1]);
 
     // Rebuilt from scratch, the kept rows are the same.
     const snapshot = () => t.db.execute(sql`SELECT location_id, month, condition, sum(n)::int AS n FROM location_asset_counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3`);
+    const dueSnapshot = () => t.db.execute(sql`SELECT location_id, target_date, sum(n)::int AS n FROM location_action_due_counts GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`);
     const before = (await snapshot()).rows;
+    const dueBefore = (await dueSnapshot()).rows;
     await t.ownerDb.execute(sql`SELECT rebuild_location_counts()`);
+    await t.ownerDb.execute(sql`SELECT rebuild_action_due_counts()`);
     expect((await snapshot()).rows).toEqual(before);
+    expect((await dueSnapshot()).rows).toEqual(dueBefore);
     await expectKeptEqualsCounted();
   });
 
