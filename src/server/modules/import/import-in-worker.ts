@@ -4,7 +4,7 @@ import type { ImportFormat } from '../../../shared/domain/imports';
 import type { Db } from '../../db/client';
 import { badRequest, HttpError } from '../../http-errors';
 import { readRowErrors, writeErrorWorkbook } from './error-workbook';
-import { commitImport, CommitRowError, runImport, type RunInput, type RunResult } from './import-run';
+import { commitImport, CommitRowError, dryRunImport, type RunInput, type RunResult } from './import-run';
 import { inspectSpreadsheet, type CsvEncoding, type SheetSummary } from './sheet-reader';
 
 /**
@@ -99,7 +99,7 @@ export function importRunner(db: Db, options: { inWorker?: boolean } = {}) {
     },
 
     dryRun(input: RunInput): Promise<RunResult> {
-      if (!worker(input.file)) return runImport(db, input);
+      if (!worker(input.file)) return dryRunImport(db, input);
       const { onProgress, ...data } = input;
       return inWorker({ kind: 'dry-run', databaseUrl: databaseUrl(), input: data }, { progress: onProgress });
     },

@@ -14,7 +14,7 @@ import { insertReading, lockMeter, readingNeighbours } from '../meters/meters.re
 import { readingRefusal } from '../../../shared/domain/meters';
 import { loadLocationIndex, newLocationsKey, newLocationTree, type IndexedLocation, type LocationIndex } from './location-index';
 import { mappingOf, parseRow, type Mapping, type ParsedRow, type RowProblem } from './parse-row';
-import { dataRows, readSheet, type SheetRow } from './sheet-reader';
+import { dataRows, readingAgainIfIncomplete, readSheet, type SheetRow } from './sheet-reader';
 
 /**
  * The dry run and the commit of an import (ADR 029): the same pass over the file, 500 rows at a
@@ -65,13 +65,18 @@ export const LOCATIONS_CHANGED_MESSAGE = 'The locations this file would create h
  * new locations must be the ones approved after the dry run (`approvedKey`), else nothing is kept.
  */
 export async function commitImport(db: Db, input: RunInput, job: { actorId: string; importId: string; approvedKey: string | null }): Promise<RunResult> {
-  return transactionAs(db, job.actorId, async (tx) => {
-    await tx.$client.query("SELECT set_config('app.import_id', $1, true)", [job.importId]);
-    const outcome = await runImport(tx, input, { actorId: job.actorId });
-    if (outcome.newLocationsKey !== job.approvedKey) throw new CommitRowError(LOCATIONS_CHANGED_MESSAGE);
-    return outcome;
-  });
+  return readingAgainIfIncomplete(() =>
+    transactionAs(db, job.actorId, async (tx) => {
+      await tx.$client.query("SELECT set_config('app.import_id', $1, true)", [job.importId]);
+      const outcome = await runImport(tx, input, { actorId: job.actorId });
+      if (outcome.newLocationsKey !== job.approvedKey) throw new CommitRowError(LOCATIONS_CHANGED_MESSAGE);
+      return outcome;
+    }),
+  );
 }
+
+/** The dry run: the whole file checked and counted, nothing written. */
+export const dryRunImport = (executor: Executor, input: RunInput): Promise<RunResult> => readingAgainIfIncomplete(() => runImport(executor, input));
 
 interface Writer {
   actorId: string;

@@ -21,11 +21,11 @@ async function perform(): Promise<unknown> {
     const { readRowErrors, writeErrorWorkbook } = await import('./error-workbook');
     return writeErrorWorkbook(task.target, task.source, readRowErrors(task.errorsFile));
   }
-  const [{ connectDatabase }, { commitImport, runImport }] = await Promise.all([import('../../db/client'), import('./import-run')]);
+  const [{ connectDatabase }, { commitImport, dryRunImport }] = await Promise.all([import('../../db/client'), import('./import-run')]);
   const database = connectDatabase(task.databaseUrl, { max: 1 });
   try {
     const input = { ...task.input, onProgress: (rowsDone: number) => post({ progress: rowsDone }) };
-    return task.kind === 'dry-run' ? await runImport(database.db, input) : await commitImport(database.db, input, task.job);
+    return task.kind === 'dry-run' ? await dryRunImport(database.db, input) : await commitImport(database.db, input, task.job);
   } finally {
     await database.close().catch(() => {});
   }

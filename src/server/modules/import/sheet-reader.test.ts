@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { readSheets, type SheetRow } from './sheet-reader';
+import { readingAgainIfIncomplete, readSheets, type SheetRow } from './sheet-reader';
 
 /**
  * A workbook's parts may come in any order in its zip, whichever program wrote it. The streaming
@@ -79,5 +79,30 @@ describe('reading a workbook whatever the order of its parts', () => {
   it('fails, rather than read them wrong, when the workbook part or the shared strings did not come', async () => {
     await expect(read(await workbookFile([], ['xl/workbook.xml']))).rejects.toThrow('the workbook part was not read');
     await expect(read(await workbookFile([], ['xl/sharedStrings.xml']))).rejects.toThrow('the shared strings were not read');
+  });
+
+  // A dry run and a commit read the whole file in one pass: one that lost parts is read again.
+  it('reads a pass again that lost parts of the file, once: a file that is damaged still fails', async () => {
+    const sound = await workbookFile([]);
+    const lost = await workbookFile([], ['xl/workbook.xml']);
+    const passes: string[] = [];
+    const readInTurn = (files: string[]) => () => {
+      const file = files[passes.length]!;
+      passes.push(file);
+      return read(file);
+    };
+    expect(await readingAgainIfIncomplete(readInTurn([lost, sound]))).toMatchObject(EXPECTED);
+    expect(passes).toEqual([lost, sound]);
+    passes.length = 0;
+    await expect(readingAgainIfIncomplete(readInTurn([lost, lost, sound]))).rejects.toThrow('the workbook part was not read');
+    expect(passes).toEqual([lost, lost]);
+    passes.length = 0;
+    await expect(
+      readingAgainIfIncomplete(() => {
+        passes.push('other');
+        return Promise.reject(new Error('row 3 is in error'));
+      }),
+    ).rejects.toThrow('row 3 is in error');
+    expect(passes).toEqual(['other']);
   });
 });

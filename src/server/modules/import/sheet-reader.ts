@@ -156,7 +156,24 @@ function namesFromWorkbookPart(reader: object): void {
 }
 
 /** A workbook read in part: its parts are sound, but the streaming reader did not get them all. */
-class IncompleteRead extends Error {}
+export class IncompleteRead extends Error {
+  override name = 'IncompleteRead';
+}
+
+/**
+ * Runs `read` (a whole pass over a workbook: a dry run, a commit's transaction, an error workbook)
+ * a second time when the streaming reader lost parts of a sound file on the first (IncompleteRead,
+ * the race inspectSpreadsheet() also reads past); a damaged file fails again. The first pass must
+ * have kept nothing: a commit's transaction has rolled back by then.
+ */
+export async function readingAgainIfIncomplete<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!(err instanceof IncompleteRead)) throw err;
+    return read();
+  }
+}
 
 /** The rows of one sheet. */
 export async function* readSheet(file: string, format: ImportFormat, sheet: string): AsyncGenerator<SheetRow> {
