@@ -939,6 +939,10 @@ export const locationActionDueCounts = pgTable(
  * writer's transaction like location_asset_counts (db/sql/compliance-counts.sql): /compliance's
  * figures and its location × regime matrix sum these rows instead of reading the obligations
  * (ADR 025). A status the calendar moves is counted when the calendar job stores it.
+ * Each key is spread over 4 slots (from the obligation's id), as the dashboard's counts are: every
+ * inspection of a regime moves its estate root's row, so concurrent recordings queued on one row.
+ * A rebuild counts each key in slot 0 and later moves land in their obligation's slot, so one slot's
+ * n may be below zero: only the sum of a key's slots is a count.
  */
 export const locationComplianceCounts = pgTable(
   'location_compliance_counts',
@@ -950,10 +954,11 @@ export const locationComplianceCounts = pgTable(
       .notNull()
       .references(() => complianceRegimes.id, { onDelete: 'cascade' }),
     status: obligationStatus('status').notNull(),
+    slot: smallint('slot').notNull().default(0),
     n: integer('n').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.locationId, t.regimeId, t.status] }),
+    primaryKey({ columns: [t.locationId, t.regimeId, t.status, t.slot] }),
     index('location_compliance_counts_read_idx').on(t.locationId, t.regimeId, t.status, t.n),
   ],
 );

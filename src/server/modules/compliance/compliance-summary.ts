@@ -32,7 +32,7 @@ function tally(rows: CountRow[]): { counts: StatusCounts; worst: ObligationStatu
 }
 
 export function complianceSummaryRepo(db: Db) {
-  /** The kept counts of these locations, for the regimes the filter leaves. */
+  /** The kept counts of these locations, for the regimes the filter leaves (each key's slots summed). */
   const countsOf = async (locationIds: string[], filter: SummaryFilter): Promise<CountRow[]> => {
     if (locationIds.length === 0) return [];
     const regimes: SQL[] = [];
@@ -40,10 +40,13 @@ export function complianceSummaryRepo(db: Db) {
     if (filter.category) {
       regimes.push(inArray(locationComplianceCounts.regimeId, db.select({ id: complianceRegimes.id }).from(complianceRegimes).where(eq(complianceRegimes.category, filter.category))));
     }
+    const { locationId, regimeId, status, n } = locationComplianceCounts;
     return db
-      .select({ locationId: locationComplianceCounts.locationId, regimeId: locationComplianceCounts.regimeId, status: locationComplianceCounts.status, n: locationComplianceCounts.n })
+      .select({ locationId, regimeId, status, n: sql<number>`sum(${n})::int` })
       .from(locationComplianceCounts)
-      .where(and(inArray(locationComplianceCounts.locationId, locationIds), sql`${locationComplianceCounts.n} <> 0`, ...regimes));
+      .where(and(inArray(locationId, locationIds), ...regimes))
+      .groupBy(locationId, regimeId, status)
+      .having(sql`sum(${n}) <> 0`);
   };
 
   return {
