@@ -356,7 +356,12 @@ export function obligationsRepo(db: Db) {
       .where(
         and(
           shape.places === 'area' ? sql`${obligations.locationId} IN (SELECT * FROM area_locations(${sql.placeholder('places')}::uuid[]))` : undefined,
-          shape.places === 'walk' ? sql`location_in_areas(${obligations.locationId}, ${sql.placeholder('places')}::uuid[])` : undefined,
+          // Tested on the joined location's row (its id and ancestors), met as the walk reaches it:
+          // location_in_areas() is not inlined (its body holds a sub-select), so each walked row paid
+          // a function call that started an executor of its own.
+          shape.places === 'walk'
+            ? sql`(${locations.id} = ANY(${sql.placeholder('places')}::uuid[]) OR ${locations.ancestorIds} && ${sql.placeholder('places')}::uuid[])`
+            : undefined,
           shape.status ? sql`${obligations.status} = ${sql.placeholder('status')}` : undefined,
           shape.category ? sql`${complianceRegimes.category} = ${sql.placeholder('category')}` : undefined,
           shape.regime ? sql`${obligations.regimeId} = ${sql.placeholder('regimeId')}` : undefined,
