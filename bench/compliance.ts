@@ -58,6 +58,13 @@ export async function runCompliance(options: {
 
   const regions = await sample(pool, "SELECT id FROM locations WHERE type = 'region'", 50);
   const places = await sample(pool, "SELECT id FROM locations WHERE type IN ('region', 'site', 'building')", 200);
+  // A site's or building's list is read another way than a region's (a small area: obligations.repo.ts).
+  const smallPlaces = await sample(pool, "SELECT id FROM locations WHERE type IN ('site', 'building')", 200);
+  // Every regime and every category in turn: most regimes hold a few hundred obligations, a few a fifth of the estate.
+  const regimeFilters = [
+    ...(await sample(pool, 'SELECT id FROM compliance_regimes', 1_000)).map((id) => `regimeId=${id}`),
+    ...(await sample(pool, 'SELECT DISTINCT category AS id FROM compliance_regimes', 100)).map((category) => `category=${category}`),
+  ];
   const assets = await sample(pool, 'SELECT asset_id AS id FROM obligations WHERE asset_id IS NOT NULL GROUP BY asset_id', 2_000);
   // What a surveyor records against: obligations due soon, overdue or never evidenced, each once in
   // a run (an inspection moves it to compliant, so the status counts change on every write). The
@@ -83,6 +90,8 @@ export async function runCompliance(options: {
 
   const regionOrPlace = rotate(places);
   const region = rotate(regions);
+  const smallPlace = rotate(smallPlaces);
+  const regimeFilter = rotate(regimeFilters);
   const asset = rotate(assets);
   const node = rotate(treeNodes);
   const person = rotate(people);
@@ -91,6 +100,8 @@ export async function runCompliance(options: {
     { name: 'GET /api/compliance/summary?locationId (regions, sites, buildings)', budget: 'summary', request: rotatingGet(() => `/api/compliance/summary?locationId=${regionOrPlace()}`) },
     { name: 'GET /api/compliance/obligations (work list, whole estate)', budget: 'list', request: { method: 'GET', path: '/api/compliance/obligations' } },
     { name: 'GET /api/compliance/obligations?status=overdue&locationId (regions)', budget: 'list', request: rotatingGet(() => `/api/compliance/obligations?status=overdue&locationId=${region()}`) },
+    { name: 'GET /api/compliance/obligations?status=overdue&locationId (sites, buildings)', budget: 'list', request: rotatingGet(() => `/api/compliance/obligations?status=overdue&locationId=${smallPlace()}`) },
+    { name: 'GET /api/compliance/obligations?regimeId|category (each in turn)', budget: 'list', request: rotatingGet(() => `/api/compliance/obligations?${regimeFilter()}`) },
     { name: 'GET /api/compliance/obligations?responsibleUserId (Due for you)', budget: 'list', request: rotatingGet(() => `/api/compliance/obligations?responsibleUserId=${person()}`) },
     { name: "GET /api/obligations?assetId (an asset's Compliance tab)", budget: 'assetTab', request: rotatingGet(() => `/api/obligations?assetId=${asset()}`) },
     { name: 'GET /api/locations/tree (the top, regions, sites, buildings)', budget: 'list', request: rotatingGet(() => `/api/locations/tree${((id) => (id ? `?parentId=${id}` : ''))(node())}`) },

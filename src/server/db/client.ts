@@ -69,6 +69,19 @@ export const SESSION_OPTIONS = '-c random_page_cost=1.1 -c jit=off';
 export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c default_transaction_read_only=on`;
 
 /**
+ * Drizzle over the search's pool, for named reads whose shape fixes their plan (the work list's,
+ * ADR 031): those sessions keep a statement's generic plan (SEARCH_SESSION_OPTIONS), where the app's
+ * would plan it again for every execution whenever the generic plan's estimate looks dearer than a
+ * custom one's, although the plan is the same.
+ */
+const plannedOnceReads = new WeakMap<pg.Pool, NodePgDatabase<typeof schema>>();
+export function plannedOnce(db: Db): NodePgDatabase<typeof schema> {
+  let reads = plannedOnceReads.get(db.$search);
+  if (!reads) plannedOnceReads.set(db.$search, (reads = drizzle(db.$search, { schema })));
+  return reads;
+}
+
+/**
  * Two pools per process, the app's (`max`) and the search's (`searchMax`), their connections opened
  * as needed; the app's close after 30 s idle, the search's stay open.
  * Timeouts are bounded so an outage gives a quick error (mapped to 503) instead of requests that

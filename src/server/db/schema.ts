@@ -735,6 +735,9 @@ export const obligations = pgTable(
     // A person's own duties ("Due for you" on every dashboard, their calendar feed, the work list's
     // "Only mine"), soonest due first: without it someone with none would scan every obligation.
     index('obligations_responsible_user_id_next_due_on_id_idx').on(t.responsibleUserId, t.nextDueOn, t.id),
+    // The work list of one regime or category, soonest due first: most regimes hold a few hundred of
+    // the estate's obligations, which a walk of the estate's due order passes all of to find.
+    index('obligations_regime_id_next_due_on_id_idx').on(t.regimeId, t.nextDueOn, t.id),
     // The calendar job's work for the day.
     index('obligations_status_changes_on_idx').on(t.statusChangesOn).where(sql`${t.statusChangesOn} IS NOT NULL`),
     check('obligations_interval_whole', sql`(${t.intervalCount} IS NULL) = (${t.intervalUnit} IS NULL) AND coalesce(${t.intervalCount}, 1) > 0`),

@@ -38,14 +38,14 @@ afterAll(() => t.close());
 describe('placeSize', () => {
   it('counts the places’ locations, assets and actions and the estate’s from the kept counts', async () => {
     const size = await placeSize(t.db, [site.id]);
-    expect(size).toMatchObject({ locations: 3, assets: 23, allAssets: 30, actions: 0 });
+    expect(size).toMatchObject({ locations: 3, assets: 23, allAssets: 30, actions: 0, obligations: 0 });
     expect(size.allLocations).toBeGreaterThanOrEqual(5);
     expect((await placeSize(t.db, [elsewhere.id, rooms[0]!.id])).assets).toBe(7 + 8);
   });
 });
 
 describe('readByLocation', () => {
-  const size = (locations: number): PlaceSize => ({ locations, allLocations: 7_866, assets: 0, allAssets: 0, actions: 0, allActions: 0 });
+  const size = (locations: number): PlaceSize => ({ locations, allLocations: 7_866, assets: 0, allAssets: 0, actions: 0, allActions: 0, obligations: 0, allObligations: 0 });
   it('reads a small area by location and walks a large one', () => {
     expect(readByLocation(size(126), 1_593, 100_000, 51)).toBe(true);
     expect(readByLocation(size(2_685), 34_865, 100_000, 51)).toBe(false);

@@ -17,6 +17,9 @@ export interface PlaceSize {
   allAssets: number;
   actions: number;
   allActions: number;
+  /** Obligations lying in the places, and in the estate (counted at every location's ancestors too, so the roots' rows hold them all). */
+  obligations: number;
+  allObligations: number;
 }
 
 /**
@@ -44,7 +47,9 @@ export async function placeSize(db: Db, roots: string[]): Promise<PlaceSize> {
            (SELECT coalesce(sum(n), 0) FROM location_asset_counts WHERE location_id = ANY(${places})) AS "assets",
            (SELECT coalesce(sum(n), 0) FROM asset_counts) AS "allAssets",
            (SELECT coalesce(sum(n), 0) FROM location_action_counts WHERE location_id = ANY(${places})) AS "actions",
-           (SELECT coalesce(sum(n), 0) FROM action_counts) AS "allActions"`);
+           (SELECT coalesce(sum(n), 0) FROM action_counts) AS "allActions",
+           (SELECT coalesce(sum(n), 0) FROM location_compliance_counts WHERE location_id = ANY(${places})) AS "obligations",
+           (SELECT coalesce(sum(n), 0) FROM location_compliance_counts WHERE location_id IN (SELECT id FROM locations WHERE parent_id IS NULL)) AS "allObligations"`);
   const row = rows[0]!;
   const size = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as PlaceSize;
   if (sizes.size >= SIZES_KEPT) sizes.clear();
@@ -84,24 +89,36 @@ function orderOver(alias: SQLWrapper, order: ListOrder): SQL {
 }
 
 /**
- * The first `rows` rows of `table` in `order` lying in the places, found one location at a time:
- * each location's first rows through an index on (location, the order's columns), merged and cut to
- * the page. A condition on the table's rows (`id` among them), so the caller's select, order and
- * JSON stay its own; only the page's rows are read from the table. `where` holds the list's other
- * filters and cursor, over the table's columns.
+ * The ids of the first `rows` rows of `table` in `order` whose `keyColumn` is one of `keys` (a
+ * sub-select of one column, `id`), found one key at a time: each key's first rows through an index
+ * on (key, the order's columns), merged and cut to the page, in order. `where` holds the list's
+ * other filters and cursor, over the table's columns; `joined` adds tables they test (joined to
+ * the table inside each key's read).
  */
-export function inFirstByLocation(table: PgTable, locationColumn: PgColumn, roots: string[], where: SQL | undefined, rows: number, order: ListOrder): SQL {
+export function firstByKey(table: PgTable, keyColumn: PgColumn, keys: SQL, where: SQL | undefined, rows: SQLWrapper | number, order: ListOrder, joined?: SQL): SQL {
   const name = sql.identifier(getTableName(table));
   const first = sql.identifier('first');
   const columns = sql.join(
     order.map(([column]) => sql`${name}.${sql.identifier(column.name)}`),
     sql`, `,
   );
-  return sql`${name}.id IN (
-      SELECT ${first}.id FROM area_locations(${sql.param(roots)}::uuid[]) AS place(id)
-      CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} WHERE ${locationColumn} = place.id ${where ? sql`AND ${where}` : sql``}
+  return sql`SELECT ${first}.id FROM (${keys}) AS key
+      CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} ${joined ?? sql``} WHERE ${keyColumn} = key.id ${where ? sql`AND ${where}` : sql``}
         ORDER BY ${orderOver(name, order)} LIMIT ${rows}) AS ${first}
-      ORDER BY ${orderOver(first, order)} LIMIT ${rows})`;
+      ORDER BY ${orderOver(first, order)} LIMIT ${rows}`;
+}
+
+/** firstByKey() one location of the places (`places`, a uuid[] expression) at a time. */
+export function firstByLocation(table: PgTable, locationColumn: PgColumn, places: SQLWrapper, where: SQL | undefined, rows: SQLWrapper | number, order: ListOrder): SQL {
+  return firstByKey(table, locationColumn, sql`SELECT id FROM area_locations(${places}::uuid[]) AS place(id)`, where, rows, order);
+}
+
+/**
+ * firstByLocation() as a condition on the table's rows (`id` among them), so the caller's select,
+ * order and JSON stay its own; only the page's rows are read from the table.
+ */
+export function inFirstByLocation(table: PgTable, locationColumn: PgColumn, roots: string[], where: SQL | undefined, rows: number, order: ListOrder): SQL {
+  return sql`${sql.identifier(getTableName(table))}.id IN (${firstByLocation(table, locationColumn, sql.param(roots), where, rows, order)})`;
 }
 
 /** inFirstByLocation() newest first: through each location's (location, created_at DESC, id DESC) index. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
-import { preparedByShape } from '../../db/prepared';
+import { preparedByShape, rowLimit, USUAL_PAGE_ROWS } from '../../db/prepared';
 import { jsonObject } from '../../db/json-rows';
 import { columnsOf } from '../../db/api-columns';
 import { findMatches } from '../search/matches';
@@ -116,23 +116,23 @@ export function actionsRepo(db: Executor, now: () => Date) {
     if (shape.overdue) conditions.push(overdueCondition(sql.placeholder('today')));
     return conditions;
   };
-  const browseStatement = preparedByShape('action_browse', (shape: BrowseShape, name) =>
+  const browseStatement = preparedByShape('action_browse', (shape: BrowseShape & { usualPage: boolean }, name) =>
     selectJsonWithCode(sql.placeholder('today'))
       .where(and(...browseFilters(shape), shape.cursor ? afterCursorPlaceholders(actions.createdAt, actions.id) : undefined))
       .orderBy(desc(actions.createdAt), desc(actions.id))
-      .limit(sql.placeholder('limit'))
+      .limit(rowLimit(shape.usualPage))
       .prepare(name),
   );
   /**
    * One run of the list by target date (due-dates.ts), with the same filters: actions_target_date_id_idx
    * serves the order, actions_open_target_date_id_idx the order of the overdue.
    */
-  const byTargetStatement = preparedByShape('action_by_target', (shape: BrowseShape & { undated: boolean }, name) => {
+  const byTargetStatement = preparedByShape('action_by_target', (shape: BrowseShape & { undated: boolean; usualPage: boolean }, name) => {
     const after = shape.cursor ? { targetDate: sql.placeholder('cursorDate'), id: sql.placeholder('cursorId') } : null;
     return selectJsonWithCode(sql.placeholder('today'))
       .where(and(...browseFilters(shape), targetRunCondition(shape.undated ? 'undated' : 'dated', after)))
       .orderBy(...TARGET_ORDER)
-      .limit(sql.placeholder('limit'))
+      .limit(rowLimit(shape.usualPage))
       .prepare(name);
   });
 
@@ -203,12 +203,13 @@ export function actionsRepo(db: Executor, now: () => Date) {
         const overdue = filters.overdue || undefined;
         if (!byTarget) {
           const { cursor } = filters;
-          return browseStatement({ cursor, status, priority, assetId, overdue }).execute({ ...cursorValues(cursor), status, priority, assetId, today, limit: limit + 1 });
+          const usualPage = limit + 1 === USUAL_PAGE_ROWS;
+          return browseStatement({ cursor, status, priority, assetId, overdue, usualPage }).execute({ ...cursorValues(cursor), status, priority, assetId, today, limit: limit + 1 });
         }
         const cursor = filters.cursor ? decodeTargetCursor(filters.cursor) : undefined;
         return targetOrderPage(cursor, limit + 1, { undatedListed: !overdue }, (run, rows) => {
           const after = cursorIn(run, cursor);
-          const shape = { cursor: after, status, priority, assetId, overdue, undated: run === 'undated' || undefined };
+          const shape = { cursor: after, status, priority, assetId, overdue, undated: run === 'undated' || undefined, usualPage: rows === USUAL_PAGE_ROWS };
           return byTargetStatement(shape).execute({ cursorDate: after?.targetDate, cursorId: after?.id, status, priority, assetId, today, limit: rows });
         });
       }

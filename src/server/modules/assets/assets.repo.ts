@@ -4,7 +4,7 @@ import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
-import { preparedByShape } from '../../db/prepared';
+import { preparedByShape, rowLimit, USUAL_PAGE_ROWS } from '../../db/prepared';
 import { assetSource, listColumns, listItemJson } from './list-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
@@ -82,6 +82,8 @@ RETURNING ${returning.join(', ')}`;
 
 /** Which of the list's optional filters a request has; each combination is its own prepared statement. */
 type FilterShape = Record<'cursor' | 'condition' | 'type' | 'status', boolean>;
+/** A browsing statement's shape: its filters, and whether it reads the usual page (rowLimit). */
+type BrowseShape = FilterShape & { usualPage: boolean };
 
 /** The shape's filters as placeholders, on the assets table or a subquery with the same columns. */
 function filterPlaceholders(
@@ -164,13 +166,13 @@ export function assetsRepo(db: Db) {
    */
   const browseStatement = preparedByShape(
     'asset_browse',
-    (shape: FilterShape, name) => {
+    (shape: BrowseShape, name) => {
       return db
         .select(listItemJson(listColumns))
         .from(assets)
         .where(and(...filterPlaceholders(assets, shape)))
         .orderBy(desc(assets.createdAt), desc(assets.id))
-        .limit(sql.placeholder('limit'))
+        .limit(rowLimit(shape.usualPage))
         .prepare(name);
     },
   );
@@ -285,7 +287,8 @@ export function assetsRepo(db: Db) {
     async list(filter: AssetListFilter): Promise<{ json: string }[]> {
       if (!filter.search && !filter.locationId && !filter.areaRoots) {
         const { cursor, condition, type, status } = filter;
-        return browseStatement({ cursor, condition, type, status }).execute({ ...cursorValues(cursor), condition, type, status, limit: filter.limit + 1 });
+        const rows = filter.limit + 1;
+        return browseStatement({ cursor, condition, type, status, usualPage: rows === USUAL_PAGE_ROWS }).execute({ ...cursorValues(cursor), condition, type, status, limit: rows });
       }
       // The filters with an index of their own (assets_condition_created_at_idx, assets_type_created_at_idx).
       const indexedFilters: SQL[] = [];

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { jsonObject, jsonValue } from '../../db/json-rows';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { plannedOnce as plannedOnceOf, type Db } from '../../db/client';
+import { rowLimit, statementName, USUAL_PAGE_ROWS } from '../../db/prepared';
 import { preparedPerConnection, transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import { assets, complianceRegimes, inspections, locations, obligations, users } from '../../db/schema';
 import type { Inspection, Obligation, ObligationWorkItem } from '../../../shared/contract/compliance';
@@ -9,7 +10,7 @@ import { isCalendarDate, type CalendarDate } from '../../../shared/domain/compli
 import { daysOverdue, type ObligationStatus } from '../../../shared/domain/compliance/obligation-status';
 import { inspectionReadingProblems, type ReadingProblem, type RegimeCategory } from '../../../shared/domain/compliance/regimes';
 import { isUuid } from '../../db/keyset';
-import { isSmallArea, placeSize } from '../../policy/area-sizes';
+import { firstByKey, firstByLocation, placeSize, readByLocation, type ListOrder } from '../../policy/area-sizes';
 import { badRequest } from '../../http-errors';
 import type { z } from 'zod';
 import type { bulkObligationsSchema, createInspectionSchema, createObligationSchema, updateObligationSchema } from '../../../shared/contract/compliance';
@@ -52,11 +53,12 @@ export interface WorklistFilter {
 interface WorklistShape {
   /**
    * How the list is limited to places (a location's subtree or the user's areas): a small area read
-   * whole through the location index ('area'), a large one (a region) by walking the estate's list
-   * in due order and testing each row's place ('walk'). Each shape's plan then suits every area of
-   * its size, so PostgreSQL keeps one generic plan for it: planned afresh for each area, a region's
-   * list spent most of its database time planning, and one generic plan for every size read a
-   * region's whole subtree to sort it (0.6 s).
+   * one location at a time, each location's first rows merged ('area', firstByLocation), a large one
+   * (a region) by walking the estate's list in due order and testing each row's place ('walk'),
+   * whichever reads fewer rows (readByLocation). Each shape's plan then suits every area it is
+   * chosen for, so one generic plan serves it: planned afresh for each area, a region's list spent
+   * most of its database time planning, and one plan for every size read a region's whole subtree
+   * to sort it (0.6 s).
    */
   places: 'none' | 'area' | 'walk';
   status: boolean;
@@ -64,7 +66,15 @@ interface WorklistShape {
   regime: boolean;
   responsible: boolean;
   cursor: 'none' | 'dated' | 'undated';
+  /** A page of the usual size, whose LIMIT is written into the statement (rowLimit). */
+  usualPage: boolean;
 }
+
+/** The work list's order: soonest due first (ascending puts never evidenced, null, last), then by id. */
+const WORKLIST_ORDER: ListOrder = [
+  [obligations.nextDueOn, 'ASC'],
+  [obligations.id, 'ASC'],
+];
 
 /** The work list's position: the last row's due date (null for never evidenced) and id. */
 function encodeWorklistCursor(item: { nextDueOn: string | null; id: string }): string {
@@ -319,6 +329,7 @@ function workItemJson(today: SQL) {
 }
 
 export function obligationsRepo(db: Db) {
+  const plannedOnce = plannedOnceOf(db);
   const select = (executor: Tx | Db = db) =>
     executor
       .select(obligationColumns)
@@ -332,15 +343,59 @@ export function obligationsRepo(db: Db) {
     return row !== undefined;
   };
 
-
+  const worklistStatements = new Map<string, ReturnType<typeof prepareWorklist>>();
+  /**
+   * The ids of the page's obligations, in the list's order (soonest due first, never evidenced last,
+   * then by id). A regime or a category is read one regime at a time, each regime's first rows from
+   * its index in due order: most regimes hold a few hundred of the estate's obligations, which a
+   * walk of the estate's due order passes all of to find, and a category's regimes are not spread
+   * evenly through it (a walk passed 11,651 rows to find 51 of fire's).
+   */
+  const worklistPage = (shape: WorklistShape): SQL => {
+    const rows = rowLimit(shape.usualPage);
+    const inWalkedPlaces = sql`(${locations.id} = ANY(${sql.placeholder('places')}::uuid[]) OR ${locations.ancestorIds} && ${sql.placeholder('places')}::uuid[])`;
+    const filters = and(
+      shape.status ? sql`${obligations.status} = ${sql.placeholder('status')}` : undefined,
+      shape.responsible ? sql`${obligations.responsibleUserId} = ${sql.placeholder('responsibleUserId')}` : undefined,
+      shape.cursor === 'undated' ? sql`(${obligations.nextDueOn} IS NULL AND ${obligations.id} > ${sql.placeholder('afterId')})` : undefined,
+      shape.cursor === 'dated'
+        ? sql`(${obligations.nextDueOn} > ${sql.placeholder('afterDue')} OR ${obligations.nextDueOn} IS NULL OR (${obligations.nextDueOn} = ${sql.placeholder('afterDue')} AND ${obligations.id} > ${sql.placeholder('afterId')}))`
+        : undefined,
+    );
+    const regimes = sql`SELECT ${complianceRegimes.id} FROM ${complianceRegimes} WHERE ${and(
+      shape.regime ? sql`${complianceRegimes.id} = ${sql.placeholder('regimeId')}` : undefined,
+      shape.category ? sql`${complianceRegimes.category} = ${sql.placeholder('category')}` : undefined,
+    )}`;
+    if (shape.places === 'area') {
+      const inRegimes = shape.regime || shape.category ? sql`${obligations.regimeId} IN (${regimes})` : undefined;
+      return firstByLocation(obligations, obligations.locationId, sql.placeholder('places'), and(inRegimes, filters), rows, WORKLIST_ORDER);
+    }
+    const walked = shape.places === 'walk';
+    if (shape.regime || shape.category) {
+      // Tested on the joined location's row as each regime's list reaches it, as the walk below does.
+      const joined = walked ? sql`JOIN ${locations} ON ${locations.id} = ${obligations.locationId}` : undefined;
+      return firstByKey(obligations, obligations.regimeId, regimes, and(walked ? inWalkedPlaces : undefined, filters), rows, WORKLIST_ORDER, joined);
+    }
+    const estate = plannedOnce.select({ id: obligations.id }).from(obligations).$dynamic();
+    // Tested on the joined location's row (its id and ancestors), met as the walk reaches it:
+    // location_in_areas() is not inlined (its body holds a sub-select), so each walked row paid a
+    // function call that started an executor of its own.
+    return (walked ? estate.innerJoin(locations, eq(locations.id, obligations.locationId)) : estate)
+      .where(and(walked ? inWalkedPlaces : undefined, filters))
+      .orderBy(...WORKLIST_ORDER.map(([column]) => asc(column)))
+      .limit(rows)
+      .getSQL();
+  };
   /**
    * The work list's statement for one shape of filters, named and planned once per connection
-   * (ADR 015): the list is read on every visit of /compliance and every location's Compliance tab,
-   * and planning its six-table join cost more than running it.
+   * (ADR 015, ADR 031): the list is read on every visit of /compliance and every location's
+   * Compliance tab, and planning its six-table join cost more than running it. The page's ids are
+   * found first, with only the tables the filters need; the rest (regime, person, asset, location
+   * path) is joined to those rows alone: joined before the sort, a site's 825 overdue obligations
+   * each read their asset and built their JSON for 51 to be kept.
    */
-  const worklistStatements = new Map<string, ReturnType<typeof prepareWorklist>>();
   const prepareWorklist = (shape: WorklistShape, name: string) =>
-    db
+    plannedOnce
       .select({
         json: workItemJson(sql`${sql.placeholder('today')}::date`),
         // Its status moved on with the calendar and the job has not stored it yet: worked out again in the app.
@@ -353,27 +408,8 @@ export function obligationsRepo(db: Db) {
       .leftJoin(responsible, eq(responsible.id, obligations.responsibleUserId))
       .leftJoin(assets, eq(assets.id, obligations.assetId))
       .innerJoin(locations, eq(locations.id, obligations.locationId))
-      .where(
-        and(
-          shape.places === 'area' ? sql`${obligations.locationId} IN (SELECT * FROM area_locations(${sql.placeholder('places')}::uuid[]))` : undefined,
-          // Tested on the joined location's row (its id and ancestors), met as the walk reaches it:
-          // location_in_areas() is not inlined (its body holds a sub-select), so each walked row paid
-          // a function call that started an executor of its own.
-          shape.places === 'walk'
-            ? sql`(${locations.id} = ANY(${sql.placeholder('places')}::uuid[]) OR ${locations.ancestorIds} && ${sql.placeholder('places')}::uuid[])`
-            : undefined,
-          shape.status ? sql`${obligations.status} = ${sql.placeholder('status')}` : undefined,
-          shape.category ? sql`${complianceRegimes.category} = ${sql.placeholder('category')}` : undefined,
-          shape.regime ? sql`${obligations.regimeId} = ${sql.placeholder('regimeId')}` : undefined,
-          shape.responsible ? sql`${obligations.responsibleUserId} = ${sql.placeholder('responsibleUserId')}` : undefined,
-          shape.cursor === 'undated' ? sql`(${obligations.nextDueOn} IS NULL AND ${obligations.id} > ${sql.placeholder('afterId')})` : undefined,
-          shape.cursor === 'dated'
-            ? sql`(${obligations.nextDueOn} > ${sql.placeholder('afterDue')} OR ${obligations.nextDueOn} IS NULL OR (${obligations.nextDueOn} = ${sql.placeholder('afterDue')} AND ${obligations.id} > ${sql.placeholder('afterId')}))`
-            : undefined,
-        ),
-      )
-      .orderBy(sql`${obligations.nextDueOn} ASC NULLS LAST`, asc(obligations.id))
-      .limit(sql.placeholder('limit'))
+      .where(sql`${obligations.id} IN (${worklistPage(shape)})`)
+      .orderBy(...WORKLIST_ORDER.map(([column]) => asc(column)))
       .prepare(name);
   const worklistStatement = (shape: WorklistShape) => {
     const flags: Array<[boolean, string]> = [
@@ -383,12 +419,19 @@ export function obligationsRepo(db: Db) {
       [shape.category, 'category'],
       [shape.regime, 'regime'],
       [shape.responsible, 'person'],
+      [shape.usualPage, 'page'],
     ];
-    const key = [...flags.filter(([on]) => on).map(([, word]) => word), shape.cursor].join('_');
-    let statement = worklistStatements.get(key);
-    if (!statement) worklistStatements.set(key, (statement = prepareWorklist(shape, `compliance_worklist_${key}`)));
+    const name = statementName(['compliance_worklist', ...flags.filter(([on]) => on).map(([, word]) => word), shape.cursor]);
+    let statement = worklistStatements.get(name);
+    if (!statement) worklistStatements.set(name, (statement = prepareWorklist(shape, name)));
     return statement;
   };
+
+  /** Whether a page of `rows` of the places' work list is read cheaper one location at a time than by walking the estate's list. */
+  async function readsByLocation(places: string[], rows: number): Promise<boolean> {
+    const size = await placeSize(db, places);
+    return readByLocation(size, size.obligations, size.allObligations, rows);
+  }
 
   async function get(id: string, today: CalendarDate, executor: Tx | Db = db): Promise<Obligation | undefined> {
     const [row] = await select(executor).where(eq(obligations.id, id)).limit(1);
@@ -417,12 +460,13 @@ export function obligationsRepo(db: Db) {
       const places = filter.locationId ? [filter.locationId] : areaRoots;
       const after = filter.cursor ? decodeWorklistCursor(filter.cursor) : undefined;
       const shape: WorklistShape = {
-        places: places === null ? 'none' : isSmallArea(await placeSize(db, places)) ? 'area' : 'walk',
+        places: places === null ? 'none' : (await readsByLocation(places, limit + 1)) ? 'area' : 'walk',
         status: filter.status !== undefined,
         category: filter.category !== undefined,
         regime: filter.regimeId !== undefined,
         responsible: filter.responsibleUserId !== undefined,
         cursor: after ? (after.dueOn === null ? 'undated' : 'dated') : 'none',
+        usualPage: limit + 1 === USUAL_PAGE_ROWS,
       };
       const rows = await worklistStatement(shape).execute({
         places,

@@ -77,6 +77,29 @@ describe('the work list of a place', () => {
     }
   });
 
+  it('reads one regime or one category, in a building, a region or the whole estate, to the same rules', async () => {
+    const eicr = regimes.get('eicr')!.id;
+    for (const [place, inside] of [
+      [`&locationId=${buildings[7]!}`, [buildings[7]!]],
+      [`&locationId=${regions.East!}`, buildings.slice(0, 6)],
+      ['', buildings],
+    ] as const) {
+      const nth = (k: number) => inside.map((b) => obligationsIn.get(b)![k]!.id).sort();
+      for (const [filter, expected] of [
+        ['&category=gas', nth(0)],
+        [`&regimeId=${eicr}`, nth(1)],
+        [`&category=electrical&regimeId=${eicr}`, nth(1)],
+        [`&category=gas&regimeId=${eicr}`, []],
+        ['&category=fire&status=unknown', nth(2)],
+      ] as const) {
+        const all = await listAll(`${place}${filter}`);
+        expect(all.map((o) => o.id).sort(), `${place}${filter}`).toEqual(expected);
+        const dues = all.map((o) => o.nextDueOn ?? '9999-12-31');
+        expect(dues).toEqual([...dues].sort());
+      }
+    }
+  });
+
   it('limits an area manager of one region to it, whichever way it is read', async () => {
     const { cookie, user } = await registerUser(t.app, { role: 'area_manager' });
     const limited = await send('PATCH', `/api/users/${user.id}`, { areaLocationIds: [regions.West!] });

@@ -1,0 +1,1 @@
+CREATE INDEX "obligations_regime_id_next_due_on_id_idx" ON "obligations" USING btree ("regime_id","next_due_on","id");
