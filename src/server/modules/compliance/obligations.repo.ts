@@ -75,6 +75,7 @@ const WORKLIST_ORDER: ListOrder = [
   [obligations.nextDueOn, 'ASC'],
   [obligations.id, 'ASC'],
 ];
+const WORKLIST_ORDER_BY = WORKLIST_ORDER.map(([column, direction]) => (direction === 'ASC' ? asc(column) : desc(column)));
 
 /** The work list's position: the last row's due date (null for never evidenced) and id. */
 function encodeWorklistCursor(item: { nextDueOn: string | null; id: string }): string {
@@ -382,7 +383,7 @@ export function obligationsRepo(db: Db) {
     // function call that started an executor of its own.
     return (walked ? estate.innerJoin(locations, eq(locations.id, obligations.locationId)) : estate)
       .where(and(walked ? inWalkedPlaces : undefined, filters))
-      .orderBy(...WORKLIST_ORDER.map(([column]) => asc(column)))
+      .orderBy(...WORKLIST_ORDER_BY)
       .limit(rows)
       .getSQL();
   };
@@ -409,7 +410,7 @@ export function obligationsRepo(db: Db) {
       .leftJoin(assets, eq(assets.id, obligations.assetId))
       .innerJoin(locations, eq(locations.id, obligations.locationId))
       .where(sql`${obligations.id} IN (${worklistPage(shape)})`)
-      .orderBy(...WORKLIST_ORDER.map(([column]) => asc(column)))
+      .orderBy(...WORKLIST_ORDER_BY)
       .prepare(name);
   const worklistStatement = (shape: WorklistShape) => {
     const flags: Array<[boolean, string]> = [
