@@ -150,6 +150,8 @@ export async function runAreas(options: {
   connections: number;
   duration: number;
   perClass: number;
+  /** Only the lines whose name holds this text (`--area-lines`), when iterating on one of them. */
+  lines?: string;
   explain: boolean;
   print: (name: string, result: LoadResult, cpu?: CpuPerRequest) => void;
 }): Promise<{ result: AreasResult; plans: string[] }> {
@@ -179,7 +181,7 @@ export async function runAreas(options: {
 
   const lines: AreaLineResult[] = [];
   const plans: string[] = [];
-  for (const line of LINES) {
+  for (const line of LINES.filter((l) => !options.lines || l.name.includes(options.lines))) {
     for (const scope of scopes) {
       const timings: MixTimings = new Map();
       const request = line.searches ? rotatingClasses(sample.map((c) => ({ path: line.searches!(c.q), cls: c.cls })), timings) : line.request!(scope);

@@ -52,6 +52,7 @@ function parseOptions() {
       'corpus-per-class': { type: 'string', default: '100' },
       'corpus-seconds': { type: 'string', default: '3' },
       'areas-per-class': { type: 'string', default: '5' },
+      'area-lines': { type: 'string' },
       'backup-photos': { type: 'string', default: '10000' },
       'import-rows': { type: 'string', default: '50000' },
       only: { type: 'string' },
@@ -80,6 +81,7 @@ function parseOptions() {
     corpusPerClass: int('corpus-per-class'),
     corpusSeconds: int('corpus-seconds'),
     areasPerClass: int('areas-per-class'),
+    areaLines: values['area-lines'],
     backupPhotos: int('backup-photos'),
     importRows: int('import-rows'),
     phases: new Set(only as Phase[]),
@@ -268,6 +270,7 @@ async function main(): Promise<void> {
         connections: options.connections,
         duration: options.duration,
         perClass: options.areasPerClass,
+        lines: options.areaLines,
         explain: options.explain,
         print: printLoad,
       });

@@ -7,6 +7,7 @@ import type { HistoryEntity } from '../shared/contract/history';
 import type { SearchResponse } from '../shared/contract/search';
 import type { ReportType } from '../shared/domain/reports';
 import type { SearchSource } from './modules/search/matches';
+import type { Placed } from './policy/areas';
 import type { ReportDefinition } from './modules/reports/report-definition';
 
 /** Records another record's column can point at; the history shows them by name. */
@@ -44,8 +45,8 @@ export interface SearchList {
   source: SearchSource;
   /** The table's primary key, to leave out records already found. */
   id: SQLWrapper;
-  /** The location a record lies in, so a user limited to areas finds only theirs (policy/areas.ts). */
-  place: SQLWrapper;
+  /** Where a record lies (its table's location and place columns), so a user limited to areas finds only theirs (policy/areas.ts). */
+  place: Placed;
   /** Fields its results carry beside the source's columns, worked out at `now` (matches.ts, FindRequest.computed). */
   computed?: (now: Date) => Record<string, SQL>;
 }

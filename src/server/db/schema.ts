@@ -47,6 +47,13 @@ const createdAtMs = () =>
   timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`date_trunc('milliseconds', now())`);
+/**
+ * A record's location and every location above it (its `ancestor_ids || id`), set by a trigger
+ * whenever the record is written or moves (db/sql/areas.sql, place_ids_set()): an area manager's
+ * search tests a row's place as `place_ids && roots`, on the row itself, with no look at the
+ * locations. Locations never change parent, so a location's ancestors never change.
+ */
+const placeIds = () => uuid('place_ids').array().notNull().default(sql`'{}'::uuid[]`);
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 /**
  * The pairs of characters of a search_text (search_bigrams(), db/sql/search.sql), for search terms too
@@ -355,6 +362,7 @@ export const assets = pgTable(
     locationId: uuid('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'restrict' }),
+    placeIds: placeIds(),
     locationPath: text('location_path').notNull(),
     installDate: text('install_date'),
     warrantyExpiry: text('warranty_expiry'),
@@ -475,6 +483,7 @@ export const actions = pgTable(
      * the action's own row (ADR 024, "Areas"). Null for an action on no asset: the whole estate's.
      */
     locationId: uuid('location_id').references(() => locations.id, { onDelete: 'restrict' }),
+    placeIds: placeIds(),
     assessmentId: uuid('assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description'),
@@ -585,6 +594,7 @@ export const meters = pgTable(
     locationId: uuid('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'restrict' }),
+    placeIds: placeIds(),
     locationPath: text('location_path').notNull(),
     /** The reading with the latest reading date, kept in the same transaction as each new reading. */
     lastReading: integer('last_reading'),

@@ -29,6 +29,20 @@ export const areaLocationsSql = (roots: string[]): SQL => sql`SELECT * FROM area
 export const inAreas = (column: SQLWrapper, roots: string[] | null): SQL =>
   roots ? sql`${column} IN (${areaLocationsSql(roots)})` : sql`true`;
 
+/** A record that keeps its place (schema.ts, placeIds()): its location, and that location with every one above it. */
+export interface Placed {
+  locationId: SQLWrapper;
+  placeIds: SQLWrapper;
+}
+
+/**
+ * The record lies in the areas, tested on its own row (`place_ids && roots`): a test of a few
+ * array elements, whatever the areas hold, for a list walked in its own order where the areas hold
+ * a good share of its rows (a region). No index serves it, so no plan turns it into a read of the
+ * areas location by location.
+ */
+export const placedInAreas = (record: Placed, roots: string[]): SQL => sql`${record.placeIds} && ${sql.param(roots)}::uuid[]`;
+
 /** The locations of these ids, by name and path, in path order, with their ancestors. */
 const locationsNamed = (db: Db, ids: readonly string[]) =>
   db

@@ -21,7 +21,7 @@ CREATE OR REPLACE FUNCTION audit_record_change() RETURNS trigger
     SET search_path TO 'public', 'pg_temp'
     AS $$
 DECLARE
-  derived text[] := ARRAY['search_text', 'updated_at', 'location_path', 'path', 'ancestor_ids', 'last_reading', 'last_reading_date', 'asset_code', 'last_sign_in_at', 'version'];
+  derived text[] := ARRAY['search_text', 'updated_at', 'location_path', 'path', 'ancestor_ids', 'place_ids', 'last_reading', 'last_reading_date', 'asset_code', 'last_sign_in_at', 'version'];
   old_row jsonb;
   new_row jsonb;
   before_values jsonb;

@@ -253,8 +253,8 @@ export function actionsRepo(db: Executor, now: () => Date) {
     if (filters.search) {
       const area = await areaSearch(db as Db, roots);
       const source = filters.sort === 'target' ? actionByTargetSource : actionSource;
-      const where = and(area.inPlaces(actions.locationId), others, afterCursorOf(filters));
-      const [found] = await findMatches(db as Db, [{ source, match: matchOf(filters.search), where, filtered: true, computed: actionComputedFields(today), ...area.planning('actions'), rows: limit + 1 }], area.find);
+      const where = and(area.inPlaces(actions), others, afterCursorOf(filters));
+      const [found] = await findMatches(db as Db, [{ source, match: matchOf(filters.search), where, filtered: true, computed: actionComputedFields(today), ...area.planning('actions'), rows: limit + 1 }]);
       return found!.rows;
     }
     if (filters.sort === 'target') {

@@ -23,7 +23,7 @@ export const actionsResource = defineResource({
     list: 'actions',
     source: actionSource,
     id: actions.id,
-    place: actions.locationId,
+    place: actions,
     computed: (now) => actionComputedFields(todayIn(ORGANISATION_TIME_ZONE_DEFAULT, now)),
   },
   reports: { actions_list: actionsList },

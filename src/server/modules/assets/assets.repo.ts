@@ -311,7 +311,7 @@ export function assetsRepo(db: Db) {
       if (filter.search) {
         // A search tests the areas as its plan reads them (area-plan.ts).
         const area = filter.areaRoots ? await areaSearch(db, filter.areaRoots) : undefined;
-        if (area) conditions.push(area.inPlaces(assets.locationId));
+        if (area) conditions.push(area.inPlaces(assets));
         const filtered = Boolean(filter.condition || filter.type || filter.status || filter.locationId || filter.areaRoots);
         // One indexed filter alone is read in the list's order through its index.
         const ordered = indexedFilters.length === 1 && !filter.status && !filter.locationId && !filter.areaRoots;
@@ -326,7 +326,7 @@ export function assetsRepo(db: Db) {
             ...area?.planning('assets'),
             rows: filter.limit + 1,
           },
-        ], area?.find);
+        ]);
         return found!.rows;
       }
       if (filter.areaRoots) conditions.push(inAreas(assets.locationId, filter.areaRoots));

@@ -25,6 +25,6 @@ export const assetsResource = defineResource({
       referencedAs: { kind: 'asset', name: assets.assetId },
     },
   ],
-  search: { list: 'assets', source: assetSource, id: assets.id, place: assets.locationId },
+  search: { list: 'assets', source: assetSource, id: assets.id, place: assets },
   reports: { asset_register: assetRegister, condition_summary: conditionSummary },
 });

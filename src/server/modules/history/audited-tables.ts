@@ -27,6 +27,7 @@ export const HIDDEN_COLUMNS = [
   'search_text',
   'path',
   'ancestor_ids',
+  'place_ids',
   'location_path',
   'asset_code',
   'photo_urls',

@@ -26,6 +26,6 @@ export const metersResource = defineResource({
     },
     { table: meterReadings, entity: 'meter_reading', subjectColumn: null, references: { meter_id: 'meter' } },
   ],
-  search: { list: 'meters', source: meterSource, id: meters.id, place: meters.locationId },
+  search: { list: 'meters', source: meterSource, id: meters.id, place: meters },
   reports: { meter_logs: meterLogs },
 });

@@ -6,8 +6,9 @@ import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/dom
 import { assetsRepo } from '../assets/assets.repo';
 import { actionsRepo } from '../actions/actions.repo';
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { assetSource } from '../assets/list-columns';
-import { areaSearch } from './area-plan';
+import { areaSearch, type AreaSearch } from './area-plan';
 import { findMatches } from './matches';
 import { matchOf } from './query';
 import { globalSearch } from './global-search';
@@ -30,6 +31,8 @@ let south: LocationRow;
 /** Each record's id and the region and site it lies in. */
 const placed = new Map<string, { region: string; site: string }>();
 const assetIds = new Set<string>();
+const buildings: Array<{ building: LocationRow; region: LocationRow; site: LocationRow }> = [];
+const buildingsIn = (place: LocationRow) => buildings.filter((b) => b.site.id === place.id || b.region.id === place.id).map((b) => b.building);
 
 const WORDS = ['pump', 'valve', 'boiler', 'chiller'];
 
@@ -38,7 +41,6 @@ beforeAll(async () => {
   const { user } = await registerUser(t.app);
   north = await insertLocation(t.db, { name: 'North', type: 'region' });
   south = await insertLocation(t.db, { name: 'South', type: 'region' });
-  const buildings: Array<{ building: LocationRow; region: LocationRow; site: LocationRow }> = [];
   for (const [region, count] of [[north, 12] as const, [south, 3] as const]) {
     for (let i = 0; i < count; i++) {
       const site = await insertLocation(t.db, { name: `${region.name} Site ${i + 1}`, type: 'site', parent: region });
@@ -89,12 +91,13 @@ const idsOf = (rows: { json: string }[]) => rows.map((row) => (JSON.parse(row.js
 
 describe('an area manager’s search', () => {
   it('reaches a site directly and reads a region as the estate is read', async () => {
+    const testOf = (area: AreaSearch) => new PgDialect().sqlToQuery(area.inPlaces(assets)).sql;
     const site = await areaSearch(t.db, [northSite.id]);
-    expect(site.find.areaRoots).toBeUndefined();
+    expect(testOf(site)).toContain('area_locations');
     expect(site.planning('assets')).toEqual({ share: expect.closeTo(1 / 15, 2), reachedDirectly: true });
     expect(site.planning('meters')).toEqual({ share: undefined, reachedDirectly: true });
     const region = await areaSearch(t.db, [north.id]);
-    expect(region.find.areaRoots).toEqual([north.id]);
+    expect(testOf(region)).toContain('"place_ids" &&');
     expect(region.planning('assets').share).toBeCloseTo(12 / 15, 2);
     expect(region.planning('meters').share).toBeUndefined();
   });
@@ -104,7 +107,7 @@ describe('an area manager’s search', () => {
     const inSite = [...placed].find(([id, place]) => place.site === northSite.id && assetIds.has(id))![0];
     const [first] = await t.db.select({ code: assets.assetId }).from(assets).where(eq(assets.id, inSite));
     const planFor = async (q: string) => {
-      const [found] = await findMatches(t.db, [{ source: assetSource, match: matchOf(q), where: site.inPlaces(assets.locationId), filtered: true, ...site.planning('assets'), rows: 51 }]);
+      const [found] = await findMatches(t.db, [{ source: assetSource, match: matchOf(q), where: site.inPlaces(assets), filtered: true, ...site.planning('assets'), rows: 51 }]);
       return found!;
     };
     expect((await planFor('pump')).plan).toEqual({ kind: 'scan' });
@@ -147,4 +150,23 @@ describe('an area manager’s search', () => {
       }
     });
   }
+
+  it('follows a record that moves: its place, its actions’ places and the searches of both regions', async () => {
+    const [moving] = await t.db
+      .select({ id: assets.id, code: assets.assetId })
+      .from(actions)
+      .innerJoin(assets, eq(assets.id, actions.assetId))
+      .where(eq(assets.locationId, buildingsIn(northSite)[0]!.id))
+      .limit(1);
+    const southBuilding = buildingsIn(south)[0]!;
+    await t.db.update(assets).set({ locationId: southBuilding.id, locationPath: southBuilding.path }).where(eq(assets.id, moving!.id));
+    const [asset] = await t.db.select({ placeIds: assets.placeIds }).from(assets).where(eq(assets.id, moving!.id));
+    expect(asset!.placeIds).toEqual([...southBuilding.ancestorIds, southBuilding.id]);
+    const moved = await t.db.select({ placeIds: actions.placeIds }).from(actions).where(eq(actions.assetId, moving!.id));
+    expect(moved.length).toBeGreaterThan(0);
+    for (const action of moved) expect(action.placeIds).toEqual([...southBuilding.ancestorIds, southBuilding.id]);
+    const search = globalSearch(t.db, () => new Date());
+    expect((await search.search(moving!.code, [north.id])).assets).toEqual([]);
+    expect((await search.search(moving!.code, [south.id])).assets.map((found) => found.id)).toEqual([moving!.id]);
+  });
 });

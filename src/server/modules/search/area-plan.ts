@@ -1,8 +1,8 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isSmallArea, placeSize } from '../../policy/area-sizes';
-import { inAreas } from '../../policy/areas';
-import { inSearchArea, type FindOptions, type FindRequest } from './matches';
+import { inAreas, placedInAreas, type Placed } from '../../policy/areas';
+import type { FindRequest } from './matches';
 
 /**
  * How an area manager's search reads a list (ADR 024, "Areas"), in one of two statements, each
@@ -14,22 +14,20 @@ import { inSearchArea, type FindOptions, type FindRequest } from './matches';
  *   rows and the area's share (FindRequest.reachedDirectly). Sampled as a list of its own, a site's
  *   search would walk the estate in the list's order to find the area's first rows;
  * - a large area (a region holding a third of the estate) is searched as the estate is, sample and
- *   plan alike, each row's place tested against a hash of the area's locations, read once for the
- *   statement's lists (inSearchArea),
+ *   plan alike, each row's place tested on the row itself (placedInAreas(): `place_ids && roots`),
  *   which no plan can turn into a read of the area: the area's rows are a good share of every
  *   walk's and every index's, so the estate's plans serve it. Planned for its values instead, the
  *   statement of three lists cost more to plan than to run, and the location index's generic plan
- *   read a region as if it were a few rooms; a probe of each row's location (`location_in_areas`)
- *   cost twice the hash.
+ *   read a region as if it were a few rooms. Testing each row against a hash of the area's
+ *   locations instead cost two thirds more a search: the statement read the area's 2,685 locations
+ *   and PostgreSQL built the hash again for every list's sample and read.
  * Measured by `npm run bench -- --only areas`.
  */
 export interface AreaSearch {
-  /** `column` (a record's location) lies in the areas, as this plan tests it. */
-  inPlaces: (column: SQLWrapper) => SQL;
+  /** The record lies in the areas, as this plan tests it. */
+  inPlaces: (record: Placed) => SQL;
   /** How a list of these records is read in the areas. */
   planning: (records: AreaRecords) => Pick<FindRequest, 'share' | 'reachedDirectly'>;
-  /** What the statement's lists share (findMatches()'s options). */
-  find: FindOptions;
 }
 
 /** Records whose search an area limits. */
@@ -44,7 +42,7 @@ export async function areaSearch(db: Db, roots: string[]): Promise<AreaSearch> {
     ...(size.allActions > 0 ? { actions: size.actions / size.allActions } : {}),
   };
   if (isSmallArea(size)) {
-    return { inPlaces: (column) => inAreas(column, roots), planning: (records) => ({ share: shares[records], reachedDirectly: true }), find: {} };
+    return { inPlaces: (record) => inAreas(record.locationId, roots), planning: (records) => ({ share: shares[records], reachedDirectly: true }) };
   }
-  return { inPlaces: inSearchArea, planning: (records) => ({ share: shares[records] }), find: { areaRoots: roots } };
+  return { inPlaces: (record) => placedInAreas(record, roots), planning: (records) => ({ share: shares[records] }) };
 }

@@ -58,7 +58,7 @@ export function globalSearch(db: Db, now: () => Date) {
     const keepTyped = searchTerms(q).length > 1;
     const ids = eachList(({ list }) => exact[list].map((row) => row.id));
     const corrected = requests(correctedMatchOf(q, fixes, keepTyped), area, ids);
-    const more = responseOf(byList(await findMatches(db, corrected, area?.find)));
+    const more = responseOf(byList(await findMatches(db, corrected)));
     const rows: Array<{ id: string }> = [];
     return {
       ...eachList(({ list }) => rows.concat(exact[list], more[list]).slice(0, SEARCH_RESULTS_PER_LIST)),
@@ -78,7 +78,7 @@ export function globalSearch(db: Db, now: () => Date) {
         below: SEARCH_RESULTS_PER_LIST,
         words: searchTerms(q).filter(isWord),
         column: correctionsOf,
-      }, area?.find);
+      });
       const response = responseOf(byList(exact.found));
       const fixes = new Map(Object.entries((exact.few ?? {}) as Record<string, string[]>));
       return fixes.size === 0 ? response : withCorrections(q, fixes, response, area);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jsonObject } from '../../db/json-rows';
@@ -111,11 +111,6 @@ export interface Found {
 export interface FindOptions {
   /** One plan forced on every list (the tests read every query by every plan). */
   plan?: SearchPlan;
-  /**
-   * The roots of the areas a user is limited to, when the lists test their rows with
-   * inSearchArea(): the statement reads the areas' locations once, for all of its lists.
-   */
-  areaRoots?: string[];
 }
 
 /**
@@ -125,16 +120,6 @@ export interface FindOptions {
 export async function findMatches(db: Db, requests: FindRequest[], options: FindOptions = {}): Promise<Found[]> {
   return (await run(db, requests, options)).found;
 }
-
-/**
- * `column` (a record's location) lies in the areas of FindOptions.areaRoots, tested row by row
- * against a hash of their locations (`search_area`, read once per statement): for a list walked in
- * its own order where the areas hold a good share of its rows (a region), which no plan should read
- * location by location (search/area-plan.ts). `IS TRUE` keeps PostgreSQL from turning the IN into
- * a join (it does so for an IN standing alone among the conditions), which a generic plan may drive
- * from the locations.
- */
-export const inSearchArea = (column: SQLWrapper): SQL => sql`(${column} IN (SELECT id FROM search_area)) IS TRUE`;
 
 /**
  * A last answer the statement computes only when its lists together hold fewer than `below`
@@ -187,8 +172,7 @@ function statementOf(requests: FindRequest[], options: FindOptions, whenFew?: Wh
   };
   const listSlots = requests.map((request) => slots(request, options.plan, slot));
   const few = whenFew && { below: slot(whenFew.below, 'int'), words: slot(whenFew.words, 'text[]') };
-  const areaRoots = options.areaRoots && slot(options.areaRoots, 'uuid[]');
-  const key = [JSON.stringify(filters.texts), ...requests.map(shapeOf), whenFew?.name ?? '', areaRoots ? 'area' : ''].join('\n');
+  const key = [JSON.stringify(filters.texts), ...requests.map(shapeOf), whenFew?.name ?? ''].join('\n');
   let built = statements.get(key);
   if (!built) {
     const lists = requests.map((request, i) => sql`(${listSql(request, filters.texts[i]!, listSlots[i]!)}) AS ${sql.identifier(`m${i}`)}`);
@@ -199,7 +183,6 @@ function statementOf(requests: FindRequest[], options: FindOptions, whenFew?: Wh
       statement = sql`SELECT lists.*, CASE WHEN ${total} < ${few.below} THEN (${whenFew.column(few.words)}) END AS few
         FROM (${statement} OFFSET 0) AS lists`;
     }
-    if (areaRoots) statement = sql`WITH search_area AS MATERIALIZED (SELECT * FROM area_locations(${areaRoots}) AS place(id)) ${statement}`;
     const rendered = dialect.sqlToQuery(statement);
     if (rendered.params.length > 0) throw new Error('A search statement takes its values through slots only');
     built = { name: `search_${createHash('sha1').update(rendered.sql).digest('base64url').slice(0, 20)}`, text: rendered.sql };
