@@ -45,7 +45,7 @@ describe('placeSize', () => {
 });
 
 describe('readByLocation', () => {
-  const size = (locations: number): PlaceSize => ({ locations, allLocations: 7_866, assets: 0, allAssets: 0, actions: 0, allActions: 0, obligations: 0, allObligations: 0 });
+  const size = (locations: number): PlaceSize => ({ locations, allLocations: 7_866, assets: 0, allAssets: 0, actions: 0, allActions: 0, meters: 0, allMeters: 0, obligations: 0, allObligations: 0 });
   it('reads a small area by location and walks a large one', () => {
     expect(readByLocation(size(126), 1_593, 100_000, 51)).toBe(true);
     expect(readByLocation(size(2_685), 34_865, 100_000, 51)).toBe(false);

@@ -17,6 +17,9 @@ export interface PlaceSize {
   allAssets: number;
   actions: number;
   allActions: number;
+  /** Meters in the places, and in the estate: counted (a few thousand at most, each keeping its place). */
+  meters: number;
+  allMeters: number;
   /** Obligations lying in the places, and in the estate (counted at every location's ancestors too, so the roots' rows hold them all). */
   obligations: number;
   allObligations: number;
@@ -48,6 +51,8 @@ export async function placeSize(db: Db, roots: string[]): Promise<PlaceSize> {
            (SELECT coalesce(sum(n), 0) FROM asset_counts) AS "allAssets",
            (SELECT coalesce(sum(n), 0) FROM location_action_counts WHERE location_id = ANY(${places})) AS "actions",
            (SELECT coalesce(sum(n), 0) FROM action_counts) AS "allActions",
+           (SELECT count(*) FROM meters WHERE place_ids && ${places}) AS "meters",
+           (SELECT count(*) FROM meters) AS "allMeters",
            (SELECT coalesce(sum(n), 0) FROM location_compliance_counts WHERE location_id = ANY(${places})) AS "obligations",
            (SELECT coalesce(sum(n), 0) FROM location_compliance_counts WHERE location_id IN (SELECT id FROM locations WHERE parent_id IS NULL)) AS "allObligations"`);
   const row = rows[0]!;

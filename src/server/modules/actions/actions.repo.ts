@@ -9,7 +9,7 @@ import { columnsOf } from '../../db/api-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
-import { inAreas } from '../../policy/areas';
+import { inAreas, placedInAreas } from '../../policy/areas';
 import { areaSearch } from '../search/area-plan';
 import { inFirstByLocation, inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
@@ -249,7 +249,8 @@ export function actionsRepo(db: Executor, now: () => Date) {
       filters.assetId ? eq(actions.assetId, filters.assetId) : undefined,
       filters.overdue ? overdueCondition(today) : undefined,
     );
-    const inPlaces = inAreas(actions.locationId, roots);
+    // A walk of the estate's actions in the list's order tests each row's place on the row itself.
+    const inPlaces = placedInAreas(actions, roots);
     if (filters.search) {
       const area = await areaSearch(db as Db, roots);
       const source = filters.sort === 'target' ? actionByTargetSource : actionSource;

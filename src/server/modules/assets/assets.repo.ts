@@ -9,7 +9,7 @@ import { assetSource, listColumns, listItemJson } from './list-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
-import { inAreas } from '../../policy/areas';
+import { placedInAreas } from '../../policy/areas';
 import { inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
 import { areaSearch } from '../search/area-plan';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
@@ -329,7 +329,8 @@ export function assetsRepo(db: Db) {
         ]);
         return found!.rows;
       }
-      if (filter.areaRoots) conditions.push(inAreas(assets.locationId, filter.areaRoots));
+      // The estate's newest walked for the areas' rows, each tested on its own row.
+      if (filter.areaRoots) conditions.push(placedInAreas(assets, filter.areaRoots));
       return jsonOfPage(
         db
           .select(listColumns)

@@ -35,11 +35,11 @@ export type AreaRecords = 'assets' | 'actions' | 'meters';
 
 export async function areaSearch(db: Db, roots: string[]): Promise<AreaSearch> {
   const size = await placeSize(db, roots);
-  // The area's share of the records, from the kept counts, spares each list a sample of the whole
-  // table; meters have no kept counts (a few thousand at most) and are sampled, or read whole.
+  // The area's share of the records (placeSize(), cached) spares each list a sample of the whole table.
   const shares: Partial<Record<AreaRecords, number>> = {
     ...(size.allAssets > 0 ? { assets: size.assets / size.allAssets } : {}),
     ...(size.allActions > 0 ? { actions: size.actions / size.allActions } : {}),
+    ...(size.allMeters > 0 ? { meters: size.meters / size.allMeters } : {}),
   };
   if (isSmallArea(size)) {
     return { inPlaces: (record) => inAreas(record.locationId, roots), planning: (records) => ({ share: shares[records], reachedDirectly: true }) };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is, SQL, sql } from 'drizzle-orm';
+import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jsonObject } from '../../db/json-rows';
 import { AMBIGUOUS_HITS, chosenPlanSql, codeOfPlan, planOfCode, SAMPLE_ROWS, WIDE_SAMPLE_ROWS, type SearchPlan } from './plan';
@@ -448,6 +448,8 @@ function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan, c
       SELECT count(*) FROM (SELECT 1 FROM driven LIMIT ${s.needed}) AS counted)`;
   } else if (plan.kind === 'walk') {
     found = walk(s.needed);
+  } else if (plan.kind === 'scan' && directOf(request)) {
+    found = keyedScan(request, tested, s.needed);
   } else {
     found = plan.kind === 'scan' ? fenced(sql`true`) : plan.alone ? driven(lookup(plan.driver)) : fenced(lookup(plan.driver));
   }
@@ -456,4 +458,32 @@ function readSql(request: FindRequest, where: SQL, s: Slots, plan: SearchPlan, c
       'rows', coalesce(json_agg(${jsonObject({ ...source.fields, ...computed })} ORDER BY search_n) FILTER (WHERE search_n <= ${s.rows}), '[]'),
       'total', ${total})
     FROM (SELECT *, row_number() OVER (ORDER BY ${source.order}) AS search_n FROM (${found}) AS ${self}) AS ${self}`;
+}
+
+/**
+ * A small area's list read whole (FindRequest.reachedDirectly): its matches' keys first, then the
+ * rows of the first `needed` of them. The location index carries each row's search_text and the
+ * list's order (schema.ts), so the keys come from the index alone, location by location, and only
+ * the rows kept are read from the table: a few sites' 3,300 assets lie on as many pages, which a
+ * read of whole rows visits one by one.
+ */
+function keyedScan({ source }: FindRequest, tested: SQL, needed: SQL): SQL {
+  const self = sql.identifier(getTableName(source.table));
+  const id = source.fields.id;
+  if (!id) throw new Error(`A search source needs an id field: ${getTableName(source.table)}`);
+  const keys = sql.join([id, ...orderColumnsOf(source).filter((column) => column !== id)], sql`, `);
+  return sql`SELECT ${sql.join(Object.values(source.fields), sql`, `)} FROM ${source.table} WHERE ${id} IN (
+      SELECT ${id} FROM (SELECT ${keys} FROM ${source.table} WHERE ${tested} OFFSET 0) AS ${self} ORDER BY ${source.order} LIMIT ${needed})`;
+}
+
+/** The columns a source's order reads. */
+const orderColumns = new WeakMap<SearchSource, PgColumn[]>();
+function orderColumnsOf(source: SearchSource): PgColumn[] {
+  let columns = orderColumns.get(source);
+  if (!columns) orderColumns.set(source, (columns = [...new Set(columnsIn(source.order))]));
+  return columns;
+}
+
+function columnsIn(chunk: SQL): PgColumn[] {
+  return chunk.queryChunks.flatMap((part) => (is(part, PgColumn) ? [part] : is(part, SQL) ? columnsIn(part) : []));
 }

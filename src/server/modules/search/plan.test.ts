@@ -136,6 +136,9 @@ describe('the chosen plan', () => {
     const site = (hits: number, part: number) => sample({ hits, parts: [part], table: { seen: SAMPLE_ROWS, listed: 5, parts: [part], filters: [] } });
     // `daikin`, in none of the estate's first rows: a few hundred records beat 2,500.
     expect(await choosePlan(site(0, 0), { rows: 6, countTo: 100, filtered: true, direct: true })).toEqual({ kind: 'bitmap', driver: 0, alone: true });
+    // A word in 1.5 % of the estate: its 1,500 records read from the table cost more than the site's
+    // 2,500 entries of the location index, which carries the text, and the few matches kept.
+    expect(await choosePlan(site(3, 3), { rows: 6, countTo: 100, filtered: true, direct: true })).toEqual({ kind: 'scan' });
     // `boiler`, in a tenth of the estate: 10,000 records to sort through, against the site's 2,500.
     expect(await choosePlan(site(20, 20), { rows: 6, countTo: 100, filtered: true, direct: true })).toEqual({ kind: 'scan' });
     // Common everywhere: walked on the estate's list it would be, but a small area is never walked.

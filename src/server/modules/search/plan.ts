@@ -78,8 +78,11 @@ export interface PlanOptions {
  * driver's whole index entry, read before the first row; a scanned row a sequential read and the
  * test. A filtered list's index (a condition, a type) leads to rows spread over the table, so its
  * walked rows cost more. A filter's index entry, read into a bitmap, is cheaper than a trigram's.
+ * A small area read whole costs an entry of its location index (which carries the text) and the
+ * test for each of its rows, and a bitmap record's read for each match kept (matches.ts,
+ * keyedScan()).
  */
-const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, indexEntry: 0.4, filterIndexEntry: 0.15 };
+const COST = { walkRow: 1, filteredWalkRow: 2.5, bitmapRow: 3, scanRow: 1.6, indexEntry: 0.4, filterIndexEntry: 0.15, keyedRow: 1.4 };
 
 /** The sample's size: enough to tell a query in 2 % of rows from one in 0.2 %, and cheap to read. */
 export const SAMPLE_ROWS = 200;
@@ -113,8 +116,9 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
   // (hits − √hits of the sample), the pessimistic end of what the sample says. It reads at most
   // the list's rows.
   const walk = (rows: SQL) => sql`${walkRow} * CASE WHEN s.hits = 0 THEN ${listRows} ELSE least(${listRows}, ${rows} / ${share(sql`(s.hits - sqrt(s.hits))`)}) END`;
+  const kept = sql`least(${options.needed}, ${listRows} * ${share(sql`s.hits`)})`;
   const options_: SQL[] = options.direct
-    ? [sql`(1, ${number(COST.filteredWalkRow)} * ${listRows})`]
+    ? [sql`(1, ${number(COST.keyedRow)} * ${listRows} + ${number(COST.bitmapRow)} * ${kept})`]
     : [sql`(0, ${walk(options.needed)})`, sql`(1, ${number(COST.scanRow)} * s.t)`];
   sample.parts.forEach((count, driver) => {
     // Records holding the part: in the list, and (with a sample of the whole table) in the table,
