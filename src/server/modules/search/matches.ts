@@ -269,9 +269,21 @@ interface Slots {
   parts: { texts: SQL[]; patterns?: SQL }[];
 }
 
+/**
+ * The plans of a list reached directly (FindRequest.reachedDirectly): read whole, or a driver's
+ * records in the whole table with the list's filters tested on them alone (in the driver's own
+ * WHERE, a generic plan would read the area's rows and test the driver on them, a scan by another
+ * name). Never a walk (chosenPlanSql()), so its statement holds no walk: PostgreSQL sets up every
+ * branch of a statement's plan each time it runs it, chosen or not.
+ */
+const directPlans = (request: FindRequest): SearchPlan[] => [{ kind: 'scan' }, ...request.match.parts.map((_, driver): SearchPlan => ({ kind: 'bitmap', driver, alone: true }))];
+
 function slots(r: FindRequest, forced: SearchPlan | undefined, slot: (value: unknown, type: string) => SQL): Slots {
   // A list reached directly whose share is not known is read whole.
   const plan = forced ?? r.plan ?? (r.reachedDirectly && !directOf(r) ? ({ kind: 'scan' } as const) : undefined);
+  if (plan && directOf(r) && !directPlans(r).some((direct) => codeOfPlan(direct) === codeOfPlan(plan))) {
+    throw new Error(`A list reached directly is read whole or through a driver alone, not by ${JSON.stringify(plan)}`);
+  }
   return {
     rows: slot(r.rows, 'int'),
     needed: slot(needed(r), 'int'),
@@ -325,14 +337,17 @@ function listSql(request: FindRequest, filters: RenderedFilters, s: Slots): SQL 
     { seen: sql`sample.seen`, whole: sql`sample.whole`, hits: sql`sample.hits`, parts: partColumns('sample'), tableRows: sql`sample.table_rows`, table },
     { rows: s.rows, needed: s.needed, countLimit: s.countLimit, filtered: request.filtered, direct },
   );
-  const plans: SearchPlan[] = [{ kind: 'walk' }, { kind: 'scan' }];
-  request.match.parts.forEach((_, driver) => {
-    plans.push({ kind: 'bitmap', driver });
-    if (request.countTo !== undefined) plans.push({ kind: 'walk', countBy: driver });
-    // A list reached directly tests its filters on the driver's records alone: in the driver's own
-    // WHERE, a generic plan reads the area's rows and tests the driver on them, a scan by another name.
-    if ((table && filters.indexed.length > 0) || direct) plans.push({ kind: 'bitmap', driver, alone: true });
-  });
+  const plans: SearchPlan[] = direct
+    ? directPlans(request)
+    : [
+        { kind: 'walk' },
+        { kind: 'scan' },
+        ...request.match.parts.flatMap((_, driver): SearchPlan[] => [
+          { kind: 'bitmap', driver },
+          ...(request.countTo !== undefined ? [{ kind: 'walk', countBy: driver } as const] : []),
+          ...(table && filters.indexed.length > 0 ? [{ kind: 'bitmap', driver, alone: true } as const] : []),
+        ]),
+      ];
   const computed = Object.fromEntries(Object.entries(filters.computed).map(([name, text]) => [name, renderedSql(text)]));
   const branches = plans.map((plan) => sql`WHEN ${numberLiteral(codeOfPlan(plan))} THEN (${readSql(request, where, s, plan, computed)})`);
   // A filtered list's second sample: the whole table's first rows, in the list's order.

@@ -66,6 +66,9 @@ describe('plan codes', () => {
 describe('the chosen plan', () => {
   it('walks a list the sample saw whole: there is nothing more to read', async () => {
     expect(await choosePlan(sample({ seen: 150, hits: 0, parts: [0] }), { rows: 51 })).toEqual({ kind: 'walk' });
+    // A small area of a table that small is read whole: its statement holds no walk.
+    const tiny = sample({ seen: 150, hits: 0, parts: [0], table: { seen: 150, listed: 10, parts: [0], filters: [] } });
+    expect(await choosePlan(tiny, { rows: 51, filtered: true, direct: true })).toEqual({ kind: 'scan' });
   });
 
   it('walks a common query and reads a rare one through the trigram index', async () => {

@@ -146,7 +146,9 @@ export function chosenPlanSql(sample: SampleColumns, options: PlanOptions): SQL 
     }
   });
   const tableColumns = table ? sql`, greatest(${table.seen}, 1)::float8 AS u` : sql``;
-  return sql`CASE WHEN ${sample.whole} THEN 0 ELSE (
+  // A sample that held the whole list (a table of fewer rows than it read) has read what a walk
+  // would; a list reached directly is read whole instead, never walked.
+  return sql`CASE WHEN ${sample.whole} THEN ${number(options.direct ? codeOfPlan({ kind: 'scan' }) : codeOfPlan({ kind: 'walk' }))} ELSE (
       SELECT option.code
       FROM (SELECT greatest(${sample.tableRows}, ${sample.seen})::float8 AS t, ${sample.seen}::float8 AS n, ${sample.hits}::float8 AS hits${tableColumns}) AS s,
            LATERAL (VALUES ${sql.join(options_, sql`, `)}) AS option(code, cost)
