@@ -6,6 +6,7 @@ import { SEARCH_COUNT_LIMIT, SEARCH_RESULTS_PER_LIST } from '../../../shared/dom
 import { assetsRepo } from '../assets/assets.repo';
 import { actionsRepo } from '../actions/actions.repo';
 import { eq } from 'drizzle-orm';
+import { encodeCursor } from '../../db/keyset';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { assetSource } from '../assets/list-columns';
 import { areaSearch, type AreaSearch } from './area-plan';
@@ -130,6 +131,11 @@ describe('an area manager’s search', () => {
         const everyAction = idsOf(await actionList.list({ search: q }, 1_000)).filter(inArea(roots()));
         expect(idsOf(await actionList.list({ search: q, areaRoots: roots() }, 50)), q).toEqual(everyAction.slice(0, 51));
       }
+      // The next page, after a cursor: the estate's next matches in the areas.
+      const everyPump = idsOf(await assetList.list({ search: 'pump', limit: 1_000 })).filter(inArea(roots()));
+      const first = (await assetList.list({ search: 'pump', limit: 5, areaRoots: roots() })).map((row) => JSON.parse(row.json) as { id: string; createdAt: string });
+      const cursor = encodeCursor({ id: first[4]!.id, createdAt: new Date(first[4]!.createdAt) });
+      expect(idsOf(await assetList.list({ search: 'pump', limit: 5, areaRoots: roots(), cursor }))).toEqual(everyPump.slice(5, 11));
     });
 
     it(`finds the estate’s matches inside ${name} in the global search, with their counts and corrections`, async () => {
