@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Placeholder } from 'drizzle-orm';
 import { LIST_PAGE_SIZE } from '../../shared/domain';
 import { numberLiteral } from '../modules/search/raw-sql';
+import type { PlacesRead } from '../policy/area-sizes';
 
 /**
  * Prepared statements for a list whose optional filters vary: one statement per shape (which filters
@@ -16,13 +17,34 @@ export function preparedByShape<Key extends string, Statement>(
   prefix: string,
   prepare: (shape: Record<Key, boolean>, name: string) => Statement,
 ): (filters: Record<Key, unknown>) => Statement {
+  const statement = preparedBy<Key, undefined, Statement>(prefix, () => [], (shape, _none, name) => prepare(shape, name));
+  return (filters) => statement(filters, undefined);
+}
+
+/**
+ * preparedByShape() for a list read in places (policy/area-sizes.ts, placesRead()): one statement
+ * per shape of the places (their roots' depths) and of the filters.
+ */
+export function preparedByPlacesShape<Key extends string, Statement>(
+  prefix: string,
+  prepare: (shape: Record<Key, boolean>, places: PlacesRead, name: string) => Statement,
+): (filters: Record<Key, unknown>, places: PlacesRead) => Statement {
+  return preparedBy(prefix, (places: PlacesRead) => [places.shape], prepare);
+}
+
+/** A statement per shape of the filters and of `more`, which `wordsOf` names. */
+function preparedBy<Key extends string, More, Statement>(
+  prefix: string,
+  wordsOf: (more: More) => string[],
+  prepare: (shape: Record<Key, boolean>, more: More, name: string) => Statement,
+): (filters: Record<Key, unknown>, more: More) => Statement {
   const made = new Map<string, Statement>();
-  return (filters) => {
+  return (filters, more) => {
     // A filter is present when it has a value; its shape is which ones are.
     const shape = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, !!value])) as Record<Key, boolean>;
-    const name = statementName([prefix, ...Object.keys(shape).filter((key) => shape[key as Key])]);
+    const name = statementName([prefix, ...wordsOf(more), ...Object.keys(shape).filter((key) => shape[key as Key])]);
     let statement = made.get(name);
-    if (!statement) made.set(name, (statement = prepare(shape, name)));
+    if (!statement) made.set(name, (statement = prepare(shape, more, name)));
     return statement;
   };
 }

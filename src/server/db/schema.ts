@@ -54,6 +54,30 @@ const createdAtMs = () =>
  * locations. Locations never change parent, so a location's ancestors never change.
  */
 const placeIds = () => uuid('place_ids').array().notNull().default(sql`'{}'::uuid[]`);
+/**
+ * The depths (1 = the top of a tree of locations) at which records' places are indexed in a list's
+ * order (placeIndexes()). An area rooted there (a region, a site) is read in that order in one range
+ * of the index, whatever it holds (policy/area-sizes.ts, firstInPlaces()); a deeper area is small,
+ * and is read one location at a time.
+ */
+export const PLACE_INDEX_DEPTHS = 3;
+/** A record's place `depth` levels from the top of its tree, as the place indexes and their reads spell it. */
+export const placeAtDepth = (placeIds: SQLWrapper, depth: number): SQL => {
+  if (!Number.isInteger(depth) || depth < 1 || depth > PLACE_INDEX_DEPTHS) throw new Error(`No place index at depth ${depth}`);
+  // eslint-disable-next-line no-restricted-syntax -- a checked small integer of our own, never input
+  return sql`(${placeIds}[${sql.raw(String(depth))}])`;
+};
+/**
+ * One index per indexed depth on (the record's place there, ...the list's order), named
+ * `${table}_place${depth}_${suffix}`. `order()` is called once per index: desc() and nullsFirst() set
+ * state on the column object itself, which the index built from it takes and clears (one array
+ * shared by the three gave only the first its order).
+ */
+const placeIndexes = (table: string, suffix: string, placeIdsColumn: ExtraConfigColumn, order: () => Partial<ExtraConfigColumn>[], where?: SQL) =>
+  Array.from({ length: PLACE_INDEX_DEPTHS }, (_, i) => {
+    const built = index(`${table}_place${i + 1}_${suffix}`).on(placeAtDepth(placeIdsColumn, i + 1), ...order());
+    return where ? built.where(where) : built;
+  });
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 /**
  * The pairs of characters of a search_text (search_bigrams(), db/sql/search.sql), for search terms too
@@ -400,6 +424,8 @@ export const assets = pgTable(
     // tests the text in the index alone (search/matches.ts, keyedScan()). Changed here, it must be
     // re-created with it by hand.
     index('assets_location_id_created_at_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An area's assets newest first (placeIndexes()).
+    ...placeIndexes('assets', 'created_at_idx', t.placeIds, () => [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()]),
     index('assets_created_by_idx').on(t.createdBy),
     // A scanned code finds its asset by barcode as well as by assetId and clientAssetId (ADR 027).
     index('assets_barcode_idx').on(t.barcode),
@@ -530,6 +556,9 @@ export const actions = pgTable(
     index('actions_target_date_id_idx').on(t.targetDate, t.id),
     index('actions_open_target_date_id_idx').on(t.targetDate, t.id).where(actionIsOpen(t.status)),
     index('actions_location_id_open_target_date_idx').on(t.locationId, t.targetDate, t.id).where(actionIsOpen(t.status)),
+    // An area's actions newest first, and its open ones by target date (placeIndexes()).
+    ...placeIndexes('actions', 'created_at_idx', t.placeIds, () => [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()]),
+    ...placeIndexes('actions', 'open_target_date_idx', t.placeIds, () => [t.targetDate, t.id], actionIsOpen(t.status)),
     uniqueIndex('actions_inspection_id_key').on(t.inspectionId).where(sql`${t.inspectionId} IS NOT NULL`),
     uniqueIndex('actions_obligation_id_overdue_for_key').on(t.obligationId, t.overdueFor).where(sql`${t.overdueFor} IS NOT NULL`),
     trigram('actions_search_text_trgm_idx', t.searchText),

@@ -4,6 +4,7 @@ import { createdBy, createTestApp, getJson, postJson, registerUser, sendAs, type
 import { png, uploadLocal } from '../../../tests/setup/media-fixtures';
 import type { RoutePermission } from './route-permissions';
 import type { AreaRule } from './areas';
+import { NEXT_CURSOR_HEADER } from '../../shared/contract/common';
 
 /**
  * Area managers limited to location subtrees (ADR 024, "Areas"): an org admin limits one to the
@@ -275,5 +276,43 @@ describe('every register route', () => {
     } finally {
       await other.close().catch(() => undefined);
     }
+  });
+});
+
+// Last: it adds assets, which the counts above do not expect.
+describe('a limited area manager’s lists, page by page', () => {
+  it('pages through their assets and actions, filtered or not, as the whole list of their areas', async () => {
+    for (const condition of ['good', 'poor', 'good']) {
+      await created(postJson(t.app, '/api/assets', { locationId: north.building, type: 'pc', condition, status: 'active', description: 'North desk' }, { cookie: admin }));
+      await created(postJson(t.app, '/api/assets', { locationId: south.building, type: 'pc', condition, status: 'active', description: 'South desk' }, { cookie: admin }));
+    }
+    const pages = async (query: string, cookie: string) => {
+      const items: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await getJson(t.app, `${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+        expect(res.statusCode, res.body).toBe(200);
+        items.push(...ids(res));
+        cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+      } while (cursor);
+      return items;
+    };
+    // What the manager asks for, and the same part of the estate as the admin asks for it.
+    for (const [filter, inNorth] of [
+      ['', `locationId=${north.site}`],
+      ['condition=poor', `locationId=${north.site}&condition=poor`],
+      [`locationId=${north.building}`, `locationId=${north.building}`],
+      ['type=pc&status=active', `locationId=${north.site}&type=pc&status=active`],
+    ]) {
+      const expected = await pages(`/api/assets?${inNorth}`, admin);
+      expect(expected.length, filter).toBeGreaterThan(1);
+      expect(await pages(`/api/assets?${filter}`, manager.cookie), filter).toEqual(expected);
+    }
+    expect(await pages(`/api/assets?locationId=${south.building}`, manager.cookie)).toEqual([]);
+    const northAssets = new Set(await pages(`/api/assets?locationId=${north.site}`, admin));
+    const everyAction = (await getJson(t.app, '/api/actions?limit=200', admin)).json<Array<{ id: string; assetId: string | null }>>();
+    const northActions = everyAction.filter((a) => a.assetId !== null && northAssets.has(a.assetId)).map((a) => a.id);
+    expect(northActions).toContain(north.action);
+    expect(await pages('/api/actions?', manager.cookie)).toEqual(northActions);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { locations } from '../db/schema';
 import { isUuid } from '../db/keyset';
@@ -41,7 +41,7 @@ export interface Placed {
  * a good share of its rows (a region). No index serves it, so no plan turns it into a read of the
  * areas location by location.
  */
-export const placedInAreas = (record: Placed, roots: string[]): SQL => sql`${record.placeIds} && ${sql.param(roots)}::uuid[]`;
+export const placedInAreas = (record: Placed, roots: string[] | Placeholder): SQL => sql`${record.placeIds} && ${Array.isArray(roots) ? sql.param(roots) : roots}::uuid[]`;
 
 /** The locations of these ids, by name and path, in path order, with their ancestors. */
 const locationsNamed = (db: Db, ids: readonly string[]) =>
@@ -92,13 +92,26 @@ const LOCATION_OF: Record<PlacedKind, (id: SQL) => SQL> = {
       FROM media m WHERE m.id = ${id})`,
 };
 
+/**
+ * The test of one kind of record, prepared once per database: it runs before every request a
+ * limited user makes that names a record, so drizzle builds it once and PostgreSQL plans it once per
+ * connection.
+ */
+const insideStatements = new WeakMap<Db, Map<PlacedKind, ReturnType<typeof prepareInside>>>();
+const prepareInside = (db: Db, kind: PlacedKind) =>
+  db
+    .select({ inside: sql<boolean>`location_in_areas(${LOCATION_OF[kind](sql`${sql.placeholder('id')}::uuid`)}, ${sql.placeholder('roots')}::uuid[])` })
+    .from(sql`(VALUES (1)) AS one`)
+    .prepare(`lies_in_areas_${kind}`);
+
 /** Whether the record lies in the areas; false when there is no such record. */
 export async function liesInAreas(db: Db, roots: string[], kind: PlacedKind, id: string): Promise<boolean> {
-  const location = LOCATION_OF[kind](sql`${id}::uuid`);
-  const result = await db.execute<{ inside: boolean }>(
-    sql`SELECT location_in_areas(${location}, ${sql.param(roots)}::uuid[]) AS inside`,
-  );
-  return result.rows[0]?.inside === true;
+  let byKind = insideStatements.get(db);
+  if (!byKind) insideStatements.set(db, (byKind = new Map()));
+  let statement = byKind.get(kind);
+  if (!statement) byKind.set(kind, (statement = prepareInside(db, kind)));
+  const [row] = await statement.execute({ id, roots });
+  return row?.inside === true;
 }
 
 /**

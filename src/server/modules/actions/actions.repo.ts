@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/actor';
 import { actions, assessments, assets } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
-import { preparedByShape, rowLimit, USUAL_PAGE_ROWS } from '../../db/prepared';
+import { preparedByPlacesShape, preparedByShape, rowLimit, USUAL_PAGE_ROWS } from '../../db/prepared';
 import { jsonObject } from '../../db/json-rows';
 import { columnsOf } from '../../db/api-columns';
 import { findMatches } from '../search/matches';
@@ -11,7 +11,7 @@ import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
 import { inAreas, placedInAreas } from '../../policy/areas';
 import { areaSearch } from '../search/area-plan';
-import { inFirstByLocation, inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
+import { inFirstInPlaces, inNewestInPlaces, placeSize, placesRead, readInPlaces } from '../../policy/area-sizes';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
 import { isActionOverdue, OPEN_ACTION_STATUSES, type ActionPriority, type ActionSort, type ActionStatus } from '../../../shared/domain/actions';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
@@ -131,6 +131,28 @@ export function actionsRepo(db: Executor, now: () => Date) {
     const after = shape.cursor ? { targetDate: sql.placeholder('cursorDate'), id: sql.placeholder('cursorId') } : null;
     return selectJsonWithCode(sql.placeholder('today'))
       .where(and(...browseFilters(shape), targetRunCondition(shape.undated ? 'undated' : 'dated', after)))
+      .orderBy(...TARGET_ORDER)
+      .limit(rowLimit(shape.usualPage))
+      .prepare(name);
+  });
+
+  /**
+   * The same lists of an area read in its places (policy/area-sizes.ts, firstInPlaces()), newest
+   * first and by target date: prepared per shape of the places and of the filters.
+   */
+  const placesBrowseStatement = preparedByPlacesShape('action_places', (shape: BrowseShape & { usualPage: boolean }, places, name) => {
+    const where = and(...browseFilters(shape), shape.cursor ? afterCursorPlaceholders(actions.createdAt, actions.id) : undefined);
+    return selectJsonWithCode(sql.placeholder('today'))
+      .where(inNewestInPlaces(actions, places, where, rowLimit(shape.usualPage)))
+      .orderBy(desc(actions.createdAt), desc(actions.id))
+      .limit(rowLimit(shape.usualPage))
+      .prepare(name);
+  });
+  const placesByTargetStatement = preparedByPlacesShape('action_places_by_target', (shape: BrowseShape & { undated: boolean; usualPage: boolean }, places, name) => {
+    const after = shape.cursor ? { targetDate: sql.placeholder('cursorDate'), id: sql.placeholder('cursorId') } : null;
+    const where = and(...browseFilters(shape), targetRunCondition(shape.undated ? 'undated' : 'dated', after));
+    return selectJsonWithCode(sql.placeholder('today'))
+      .where(inFirstInPlaces(actions, places, where, rowLimit(shape.usualPage), TARGET_ORDER_COLUMNS))
       .orderBy(...TARGET_ORDER)
       .limit(rowLimit(shape.usualPage))
       .prepare(name);
@@ -258,29 +280,37 @@ export function actionsRepo(db: Executor, now: () => Date) {
       const [found] = await findMatches(db as Db, [{ source, match: matchOf(filters.search), where, filtered: true, computed: actionComputedFields(today), ...area.planning('actions'), rows: limit + 1 }]);
       return found!.rows;
     }
+    const { status, priority, assetId } = filters;
+    const overdue = filters.overdue || undefined;
     if (filters.sort === 'target') {
       const cursor = filters.cursor ? decodeTargetCursor(filters.cursor) : undefined;
-      // The overdue of a small area are read location by location through
-      // actions_location_id_open_target_date_idx, which keeps each location's in this order;
-      // otherwise the estate's order is walked for the area's (as the newest-first list decides).
-      const size = filters.overdue && !filters.assetId ? await placeSize(db as Db, roots) : undefined;
-      return targetOrderPage(cursor, limit + 1, { undatedListed: !filters.overdue }, (run: TargetRun, rows) => {
-        const rest = and(others, targetRunCondition(run, cursorIn(run, cursor)));
-        const where =
-          size && readByLocation(size, size.actions, size.allActions, rows) ? inFirstByLocation(actions, actions.locationId, roots, rest, rows, TARGET_ORDER_COLUMNS) : and(inPlaces, rest);
+      // The overdue of an area are read in its places through the open actions' place indexes
+      // (actions_place*_open_target_date_idx) and actions_location_id_open_target_date_idx, which
+      // keep them in this order; otherwise the estate's order is walked for the area's (as the
+      // newest-first list decides).
+      const size = overdue && !assetId ? await placeSize(db as Db, roots) : undefined;
+      return targetOrderPage(cursor, limit + 1, { undatedListed: !overdue }, (run: TargetRun, rows) => {
+        const after = cursorIn(run, cursor);
+        if (size && readInPlaces(size, roots, size.actions, size.allActions, rows)) {
+          const read = placesRead(size, roots);
+          const shape = { cursor: after, status, priority, assetId, overdue, undated: run === 'undated' || undefined, usualPage: rows === USUAL_PAGE_ROWS };
+          return placesByTargetStatement(shape, read).execute({ ...read.values, cursorDate: after?.targetDate, cursorId: after?.id, status, priority, assetId, today, limit: rows });
+        }
         return selectJsonWithCode(today)
-          .where(where)
+          .where(and(inPlaces, others, targetRunCondition(run, after)))
           .orderBy(...TARGET_ORDER)
           .limit(rows);
       });
     }
-    const newest = and(others, afterCursor(actions.createdAt, actions.id, filters.cursor));
     // One asset's actions are few: its own index finds them.
-    const size = filters.assetId ? undefined : await placeSize(db as Db, roots);
-    if (size && readByLocation(size, size.actions, size.allActions, limit + 1)) {
-      const page = inNewestByLocation(actions, actions.locationId, roots, newest, limit + 1);
-      return selectJsonWithCode(today).where(page).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
+    const size = assetId ? undefined : await placeSize(db as Db, roots);
+    if (size && readInPlaces(size, roots, size.actions, size.allActions, limit + 1)) {
+      const read = placesRead(size, roots);
+      const { cursor } = filters;
+      const shape = { cursor, status, priority, assetId, overdue, usualPage: limit + 1 === USUAL_PAGE_ROWS };
+      return placesBrowseStatement(shape, read).execute({ ...read.values, ...cursorValues(cursor), status, priority, assetId, today, limit: limit + 1 });
     }
+    const newest = and(others, afterCursor(actions.createdAt, actions.id, filters.cursor));
     return selectJsonWithCode(today).where(and(inPlaces, newest)).orderBy(desc(actions.createdAt), desc(actions.id)).limit(limit + 1);
   }
 }

@@ -4,13 +4,13 @@ import { transactionAs, type InTransaction, type Tx } from '../../db/actor';
 import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { actions, assessments, assets, locations, media, users } from '../../db/schema';
 import { afterCursor, afterCursorPlaceholders, cursorValues } from '../../db/keyset';
-import { preparedByShape, rowLimit, USUAL_PAGE_ROWS } from '../../db/prepared';
+import { preparedByPlacesShape, preparedByShape, rowLimit, USUAL_PAGE_ROWS } from '../../db/prepared';
 import { assetSource, listColumns, listItemJson } from './list-columns';
 import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import { placedInAreas } from '../../policy/areas';
-import { inNewestByLocation, placeSize, readByLocation } from '../../policy/area-sizes';
+import { inNewestInPlaces, placeSize, placesRead, readInPlaces } from '../../policy/area-sizes';
 import { areaSearch } from '../search/area-plan';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
@@ -177,6 +177,28 @@ export function assetsRepo(db: Db) {
     },
   );
 
+  /**
+   * Browsing a list limited to places (a location's subtree, an area manager's areas) when it is read
+   * in the places (policy/area-sizes.ts, firstInPlaces()): prepared per shape of the places and of
+   * the filters, as browsing the estate is.
+   */
+  const placesBrowseStatement = preparedByPlacesShape('asset_places', (shape: BrowseShape & { areas: boolean }, places, name) =>
+    db
+      .select(listItemJson(listColumns))
+      .from(assets)
+      .where(
+        inNewestInPlaces(
+          assets,
+          places,
+          and(...filterPlaceholders(assets, shape), shape.areas ? placedInAreas(assets, sql.placeholder('areas')) : undefined),
+          rowLimit(shape.usualPage),
+        ),
+      )
+      .orderBy(desc(assets.createdAt), desc(assets.id))
+      .limit(rowLimit(shape.usualPage))
+      .prepare(name),
+  );
+
   return {
     /**
      * Every asset in a location and inside it, newest first, as the API shows them, up to `limit`
@@ -300,9 +322,14 @@ export function assetsRepo(db: Db) {
       const places = filter.locationId ? [filter.locationId] : filter.areaRoots;
       if (!filter.search && places) {
         const size = await placeSize(db, places);
-        if (readByLocation(size, size.assets, size.allAssets, filter.limit + 1)) {
-          const page = inNewestByLocation(assets, assets.locationId, places, and(...conditions), filter.limit + 1);
-          return jsonOfPage(db.select(listColumns).from(assets).where(page).orderBy(desc(assets.createdAt), desc(assets.id)).limit(filter.limit + 1));
+        if (readInPlaces(size, places, size.assets, size.allAssets, filter.limit + 1)) {
+          const read = placesRead(size, places);
+          const { cursor, condition, type, status } = filter;
+          const rows = filter.limit + 1;
+          // A location's subtree, for a user limited to areas: the parts of it in their areas.
+          const areas = filter.locationId ? filter.areaRoots : undefined;
+          const shape = { cursor, condition, type, status, areas, usualPage: rows === USUAL_PAGE_ROWS };
+          return placesBrowseStatement(shape, read).execute({ ...read.values, ...cursorValues(cursor), condition, type, status, areas, limit: rows });
         }
       }
       if (filter.locationId) {
