@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { sql, type Placeholder } from 'drizzle-orm';
 import { LIST_PAGE_SIZE } from '../../shared/domain';
 import { numberLiteral } from '../modules/search/raw-sql';
-import type { PlacesRead } from '../policy/area-sizes';
 
 /**
  * Prepared statements for a list whose optional filters vary: one statement per shape (which filters
@@ -25,11 +24,11 @@ export function preparedByShape<Key extends string, Statement>(
  * preparedByShape() for a list read in places (policy/area-sizes.ts, placesRead()): one statement
  * per shape of the places (their roots' depths) and of the filters.
  */
-export function preparedByPlacesShape<Key extends string, Statement>(
+export function preparedByPlacesShape<Key extends string, Places extends { shape: string }, Statement>(
   prefix: string,
-  prepare: (shape: Record<Key, boolean>, places: PlacesRead, name: string) => Statement,
-): (filters: Record<Key, unknown>, places: PlacesRead) => Statement {
-  return preparedBy(prefix, (places: PlacesRead) => [places.shape], prepare);
+  prepare: (shape: Record<Key, boolean>, places: Places, name: string) => Statement,
+): (filters: Record<Key, unknown>, places: Places) => Statement {
+  return preparedBy(prefix, (places: Places) => [places.shape], prepare);
 }
 
 /** A statement per shape of the filters and of `more`, which `wordsOf` names. */

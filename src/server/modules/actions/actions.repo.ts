@@ -11,7 +11,7 @@ import { matchOf } from '../search/query';
 import type { SearchSource } from '../search/matches';
 import { inAreas, placedInAreas } from '../../policy/areas';
 import { areaSearch } from '../search/area-plan';
-import { inFirstInPlaces, inNewestInPlaces, placeSize, placesRead, readInPlaces } from '../../policy/area-sizes';
+import { inFirstInPlaces, inNewestInPlaces, placeSize, placesRead, readInPlaces, type PlacesRead } from '../../policy/area-sizes';
 import { actionSchema, type Action } from '../../../shared/contract/actions';
 import { isActionOverdue, OPEN_ACTION_STATUSES, type ActionPriority, type ActionSort, type ActionStatus } from '../../../shared/domain/actions';
 import { ORGANISATION_TIME_ZONE_DEFAULT, todayIn, type CalendarDate } from '../../../shared/domain/compliance/calendar-date';
@@ -140,7 +140,7 @@ export function actionsRepo(db: Executor, now: () => Date) {
    * The same lists of an area read in its places (policy/area-sizes.ts, firstInPlaces()), newest
    * first and by target date: prepared per shape of the places and of the filters.
    */
-  const placesBrowseStatement = preparedByPlacesShape('action_places', (shape: BrowseShape & { usualPage: boolean }, places, name) => {
+  const placesBrowseStatement = preparedByPlacesShape('action_places', (shape: BrowseShape & { usualPage: boolean }, places: PlacesRead, name) => {
     const where = and(...browseFilters(shape), shape.cursor ? afterCursorPlaceholders(actions.createdAt, actions.id) : undefined);
     return selectJsonWithCode(sql.placeholder('today'))
       .where(inNewestInPlaces(actions, places, where, rowLimit(shape.usualPage)))
@@ -148,7 +148,7 @@ export function actionsRepo(db: Executor, now: () => Date) {
       .limit(rowLimit(shape.usualPage))
       .prepare(name);
   });
-  const placesByTargetStatement = preparedByPlacesShape('action_places_by_target', (shape: BrowseShape & { undated: boolean; usualPage: boolean }, places, name) => {
+  const placesByTargetStatement = preparedByPlacesShape('action_places_by_target', (shape: BrowseShape & { undated: boolean; usualPage: boolean }, places: PlacesRead, name) => {
     const after = shape.cursor ? { targetDate: sql.placeholder('cursorDate'), id: sql.placeholder('cursorId') } : null;
     const where = and(...browseFilters(shape), targetRunCondition(shape.undated ? 'undated' : 'dated', after));
     return selectJsonWithCode(sql.placeholder('today'))

@@ -10,7 +10,7 @@ import { findMatches } from '../search/matches';
 import { matchOf } from '../search/query';
 import { inSubtree, locationsRepo } from '../locations/locations.repo';
 import { placedInAreas } from '../../policy/areas';
-import { inNewestInPlaces, placeSize, placesRead, readInPlaces } from '../../policy/area-sizes';
+import { inNewestInPlaces, placeSize, placesRead, readInPlaces, type PlacesRead } from '../../policy/area-sizes';
 import { areaSearch } from '../search/area-plan';
 import type { AssetStatus, AssetType, Condition } from '../../../shared/domain';
 import type { Asset } from '../../../shared/contract/assets';
@@ -182,7 +182,7 @@ export function assetsRepo(db: Db) {
    * in the places (policy/area-sizes.ts, firstInPlaces()): prepared per shape of the places and of
    * the filters, as browsing the estate is.
    */
-  const placesBrowseStatement = preparedByPlacesShape('asset_places', (shape: BrowseShape & { areas: boolean }, places, name) =>
+  const placesBrowseStatement = preparedByPlacesShape('asset_places', (shape: BrowseShape & { areas: boolean }, places: PlacesRead, name) =>
     db
       .select(listItemJson(listColumns))
       .from(assets)
